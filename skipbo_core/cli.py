@@ -1,0 +1,119 @@
+"""Command line: play a game between bots, replay a record."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Sequence
+
+from . import __version__
+from .ai import bot_names, get_bot
+from .errors import RecordError
+from .game import Game
+from .rules import Rules
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, never a traceback
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m skipbo_core", description="Skip-Bo rules engine.")
+    p.add_argument("--version", action="version", version=f"skipbo_core {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    play = sub.add_parser("play", help="play a whole game between bots")
+    play.add_argument("--players", type=int, default=2)
+    play.add_argument("--stock", type=int, default=None, help="stock size (default by players)")
+    play.add_argument("--teams", action="store_true", help="partners opposite (4 or 6 players)")
+    play.add_argument("--wilds", type=int, default=18, help="18 (162 cards) or 24 (168 cards)")
+    play.add_argument("--bots", default=None, help=f"comma-separated, one per seat: {', '.join(bot_names())}")
+    play.add_argument("--seed", default=None, help="deal and bot seed")
+    play.add_argument("--first", type=int, default=0, help="seat that moves first")
+    play.add_argument("--record", default=None, help="write the game record (JSON) here")
+    replay = sub.add_parser("replay", help="validate a record and print it turn by turn")
+    replay.add_argument("file")
+    return p
+
+
+def play_bots(game: Game, bots: Sequence[str], rng: random.Random) -> None:
+    """Let the named bots play ``game`` to its end."""
+    fns = [get_bot(b) for b in bots]
+    while not game.is_over:
+        seat = game.current_seat
+        game.play(fns[seat](game.view(seat), game.legal_moves(), rng))
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    rules = Rules(players=args.players, stock_size=args.stock, teams=True if args.teams else None,
+                  wild_cards=args.wilds)
+    bots = (args.bots or ",".join(["greedy"] * rules.players)).split(",")
+    if len(bots) != rules.players:
+        raise ValueError(f"--bots must name {rules.players} bots, one per seat, not {len(bots)}")
+    for b in bots:
+        get_bot(b)
+    seed = args.seed
+    game = Game.new(rules, seed=seed, first=args.first,
+                    players=[{"name": f"P{i + 1}", "kind": f"ai:{b}"} for i, b in enumerate(bots)])
+    play_bots(game, bots, random.Random(f"bots:{seed}"))
+    res = game.result
+    assert res is not None
+    winner = "none" if res.winner is None else f"seat {res.winner} ({bots[res.winner]})"
+    print(f"winner: {winner}; reason: {res.reason}; turns: {game.turn}; moves: {len(game.moves)}; "
+          f"scores: {' '.join(map(str, res.scores))}")
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as fh:
+            json.dump(game.to_record(), fh)
+        print(f"record written to {args.record}")
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        raise ValueError(f"cannot read {args.file}: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{args.file} is not JSON: {exc}") from None
+    try:
+        game = Game.from_record(data)
+    except RecordError as exc:
+        if exc.move_index is not None:  # show the valid part, then the first bad move
+            for line in describe_turns({**data, "moves": data["moves"][:exc.move_index]}):
+                print(line)
+        raise ValueError(f"invalid record: {exc}") from None
+    for line in describe_turns(data):
+        print(line)
+    res = game.result
+    if res is None:
+        print(f"game in progress; seat {game.current_seat} to move")
+    else:
+        print(f"result: winner {res.winner}, {res.reason}, scores {list(res.scores)}")
+    return 0
+
+
+def describe_turns(data: dict) -> list[str]:
+    """One line per turn: the turn number, the seat and its moves (record assumed valid)."""
+    rules = Rules.from_dict(data["rules"])
+    seat, turn, lines, current = data.get("first", 0), 1, [], []
+    for text in data["moves"]:
+        current.append(text)
+        if text == "end" or ">D" in text:
+            lines.append(f"turn {turn:4d} seat {seat}: {' '.join(current)}")
+            seat, turn, current = (seat + 1) % rules.players, turn + 1, []
+    if current:
+        lines.append(f"turn {turn:4d} seat {seat}: {' '.join(current)}")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    args = _build_parser().parse_args(argv)
+    try:
+        return _cmd_play(args) if args.command == "play" else _cmd_replay(args)
+    except ValueError as exc:
+        print(f"python -m skipbo_core: error: {exc}", file=sys.stderr)
+        return 2

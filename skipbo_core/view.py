@@ -1,0 +1,98 @@
+"""What one seat may see: the only input an AI player gets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import WILD
+from .result import Result
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat's view of the table.
+
+    Holds its own hand; every stock's size and top card; every discard pile;
+    the building piles (physical cards, ``0`` = Skip-Bo card) and the number each
+    needs next; draw-pile size; completed cards waiting to be reshuffled; whose
+    turn it is; teams. Never another hand, a stock card below the top, or the
+    order of the draw pile.
+    """
+
+    rules: Rules
+    seat: int
+    current_seat: int
+    turn: int
+    hand: tuple[int, ...]                      # sorted, Skip-Bo cards (0) first
+    hand_sizes: tuple[int, ...]
+    stock_sizes: tuple[int, ...]
+    stock_tops: tuple[int | None, ...]
+    discards: tuple[tuple[tuple[int, ...], ...], ...]   # [seat][pile] bottom to top
+    building: tuple[tuple[int, ...], ...]
+    draw_size: int
+    completed_size: int
+    stall_count: int
+    result: Result | None
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def partner(self) -> int | None:
+        return self.rules.partner(self.seat)
+
+    @property
+    def teams(self) -> tuple[tuple[int, int], ...] | None:
+        return self.rules.teams
+
+    @property
+    def next_needed(self) -> tuple[int, ...]:
+        """The number each building pile needs next (1 for an empty slot)."""
+        return tuple(len(p) + 1 for p in self.building)
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current_seat == self.seat
+
+    def discard_tops(self, seat: int) -> tuple[int | None, ...]:
+        return tuple(p[-1] if p else None for p in self.discards[seat])
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form (for the page and worker messages)."""
+        return {
+            "rules": self.rules.to_dict(), "seat": self.seat, "current_seat": self.current_seat,
+            "turn": self.turn, "hand": list(self.hand), "hand_sizes": list(self.hand_sizes),
+            "stock_sizes": list(self.stock_sizes), "stock_tops": list(self.stock_tops),
+            "discards": [[list(p) for p in d] for d in self.discards],
+            "building": [list(p) for p in self.building], "next_needed": list(self.next_needed),
+            "draw_size": self.draw_size, "completed_size": self.completed_size,
+            "stall_count": self.stall_count, "partner": self.partner,
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+
+def make_view(game: "Game", seat: int) -> SeatView:
+    """Build the view of ``seat`` from the game's private state."""
+    n = game.rules.players
+    if not isinstance(seat, int) or not 0 <= seat < n:
+        raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
+    counts = game._hands[seat]
+    hand = tuple(v for v in (WILD, *range(1, 13)) for _ in range(counts[v]))
+    stocks = game._stocks
+    return SeatView(
+        rules=game.rules, seat=seat, current_seat=game.current_seat, turn=game.turn, hand=hand,
+        hand_sizes=tuple(game._hand_size), stock_sizes=tuple(len(s) for s in stocks),
+        stock_tops=tuple(s[-1] if s else None for s in stocks),
+        discards=tuple(tuple(tuple(p) for p in d) for d in game._discards),
+        building=tuple(tuple(p) for p in game._building), draw_size=len(game._draw),
+        completed_size=len(game._completed), stall_count=game._stall, result=game._result)
