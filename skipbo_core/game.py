@@ -71,6 +71,7 @@ class Game:
         self._undo: list[tuple | None] = []
         self._stall = 0
         self._result: Result | None = None
+        self._snap: dict = {}  # immutable snapshots for views; cleared on every change
         self.current_seat = first
         self.turn = 1
         self._draw_to_five(first)
@@ -116,6 +117,7 @@ class Game:
         g._reshuffles = [r[:] for r in self._reshuffles]
         g._moves = self._moves[:]
         g._undo = self._undo[:]
+        g._snap = dict(self._snap)
         g._rng = random.Random()
         g._rng.setstate(self._rng.getstate())
         return g
@@ -157,29 +159,32 @@ class Game:
         if self._result is not None:
             return []
         s = self.current_seat
-        needs = [len(p) + 1 for p in self._building]
+        snap = self._snap
+        fits = snap.get("f")
+        if fits is None:
+            fits = snap["f"] = _fits([len(p) + 1 for p in self._building])
+        values = snap.get(("v", s))
+        if values is None:
+            hand = self._hands[s]
+            values = snap[("v", s)] = tuple([v for v in _HAND_VALUES if hand[v]])
         out: list[Move] = []
         stock = self._stocks[s]
         if stock:
-            _add_builds(out, stock[-1], needs, _B_STOCK)
-        hand = self._hands[s]
-        for v in _HAND_VALUES:
-            if hand[v]:
-                _add_builds(out, v, needs, _B_HAND[v])
+            _add_builds(out, stock[-1], fits, _B_STOCK)
+        for v in values:
+            _add_builds(out, v, fits, _B_HAND[v])
         for d, pile in enumerate(self._discards[s]):
             if pile:
-                _add_builds(out, pile[-1], needs, _B_DISCARD[d])
+                _add_builds(out, pile[-1], fits, _B_DISCARD[d])
         mate = self.rules.partner(s)
         if mate is not None:
             if self._stocks[mate]:
-                _add_builds(out, self._stocks[mate][-1], needs, _B_PSTOCK)
+                _add_builds(out, self._stocks[mate][-1], fits, _B_PSTOCK)
             for d, pile in enumerate(self._discards[mate]):
                 if pile:
-                    _add_builds(out, pile[-1], needs, _B_PDISCARD[d])
-        if self._hand_size[s]:
-            for v in _HAND_VALUES:
-                if hand[v]:
-                    out.extend(_TO_DISCARD[v])
+                    _add_builds(out, pile[-1], fits, _B_PDISCARD[d])
+        if values:
+            out.extend(_discard_moves(values))
         else:
             out.append(END_MOVE)
         return out
@@ -212,7 +217,7 @@ class Game:
         if m not in _VALID:
             raise InvalidMove(f"not a move: {move!r}")
         self._check(m)
-        if m.target == BUILD and m.source != END:
+        if m.target == BUILD:
             self._build(m)
         else:
             self._end_turn(m)
@@ -233,6 +238,7 @@ class Game:
         if entry is None:
             raise UndoError(f"{self._moves[-1]} revealed a hidden card and cannot be taken back")
         self._undo.pop()
+        self._snap.clear()
         m = self._moves.pop()
         if entry[0] == "build":
             _, seat, card, finished = entry
@@ -305,10 +311,15 @@ class Game:
         s = self.current_seat
         src = m.source
         revealed = False
+        snap = self._snap
+        snap.pop("b", None)
+        snap.pop("f", None)
         if src == HAND:
             card = m.arg
             self._hands[s][card] -= 1
             self._hand_size[s] -= 1
+            snap.pop(("h", s), None)
+            snap.pop(("v", s), None)
         elif src == STOCK or src == PARTNER_STOCK:
             owner = s if src == STOCK else self.rules.partner(s)
             stock = self._stocks[owner]  # type: ignore[index]
@@ -317,6 +328,7 @@ class Game:
         else:
             owner = s if src == DISCARD else self.rules.partner(s)
             card = self._discards[owner][m.arg].pop()  # type: ignore[index]
+            snap.pop("d", None)
         pile = self._building[m.slot]
         pile.append(card)
         finished = None
@@ -343,6 +355,9 @@ class Game:
             self._hands[s][m.arg] -= 1
             self._hand_size[s] -= 1
             self._discards[s][m.slot].append(m.arg)
+            self._snap.pop(("h", s), None)
+            self._snap.pop(("v", s), None)
+            self._snap.pop("d", None)
         self._moves.append(m)
         entry = ("turn", s, self._stall, self.turn)
         if stuck and not self._draw and not self._completed:
@@ -374,7 +389,10 @@ class Game:
                 self._reshuffle()
             hand[self._draw.pop()] += 1
             drawn += 1
-        self._hand_size[seat] += drawn
+        if drawn:
+            self._hand_size[seat] += drawn
+            self._snap.pop(("h", seat), None)
+            self._snap.pop(("v", seat), None)
         return drawn
 
     def _reshuffle(self) -> None:
@@ -403,13 +421,30 @@ class Game:
         self._result = Result(winner, reason, tuple(scores))
 
 
-def _add_builds(out: list[Move], card: int, needs: list[int], moves: tuple[Move, ...]) -> None:
+def _fits(needs: list[int]) -> dict[int, list[int]]:
+    """Needed number -> the slots that need it."""
+    fits: dict[int, list[int]] = {}
+    for k, nd in enumerate(needs):
+        fits.setdefault(nd, []).append(k)
+    return fits
+
+
+_DISCARD_MOVES: dict[tuple[int, ...], list[Move]] = {}
+
+
+def _discard_moves(values: tuple[int, ...]) -> list[Move]:
+    """Every discard of a hand holding these distinct values (memoised; few hands exist)."""
+    moves = _DISCARD_MOVES.get(values)
+    if moves is None:
+        moves = _DISCARD_MOVES[values] = [m for v in values for m in _TO_DISCARD[v]]
+    return moves
+
+
+def _add_builds(out: list[Move], card: int, fits: dict[int, list[int]], moves: tuple[Move, ...]) -> None:
     if card == WILD:
         out.extend(moves)
-    else:
-        for k in range(4):
-            if needs[k] == card:
-                out.append(moves[k])
+    elif card in fits:
+        out.extend([moves[k] for k in fits[card]])
 
 
 from .moves import ALL_MOVES as _ALL  # noqa: E402

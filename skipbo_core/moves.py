@@ -81,7 +81,7 @@ def _all_moves() -> list[Move]:
     sources += [(PARTNER_STOCK, 0)] + [(PARTNER_DISCARD, k) for k in range(4)]
     out = [Move(kind, arg, target, slot) for kind, arg in sources for target in (BUILD, TO_DISCARD)
            for slot in range(4)]
-    return out + [Move(END, 0, 0, 0)]
+    return out + [Move(END, 0, -1, 0)]
 
 
 ALL_MOVES: tuple[Move, ...] = tuple(_all_moves())
@@ -99,4 +99,4 @@ def move(kind: int, arg: int, target: int, slot: int) -> Move:
 
 
 _INTERN = {(m.source, m.arg, m.target, m.slot): m for m in ALL_MOVES}
-END_MOVE = move(END, 0, 0, 0)
+END_MOVE = move(END, 0, -1, 0)

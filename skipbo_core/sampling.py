@@ -70,6 +70,7 @@ def determinize(view: SeatView, rng: random.Random) -> Game:
     g._supply = None
     g._moves = []
     g._undo = []
+    g._snap = {}
     g._stall = view.stall_count
     g._result = view.result
     g.current_seat = view.current_seat

@@ -82,17 +82,34 @@ class SeatView:
 
 
 def make_view(game: "Game", seat: int) -> SeatView:
-    """Build the view of ``seat`` from the game's private state."""
+    """Build the view of ``seat`` from the game's private state.
+
+    The game keeps immutable snapshots of hands and piles between changes
+    (``_snap``), so views in a loop cost little.
+    """
     n = game.rules.players
-    if not isinstance(seat, int) or not 0 <= seat < n:
+    if type(seat) is not int or not 0 <= seat < n:
         raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
-    counts = game._hands[seat]
-    hand = tuple(v for v in (WILD, *range(1, 13)) for _ in range(counts[v]))
+    snap = game._snap
+    hand = snap.get(("h", seat))
+    if hand is None:
+        counts = game._hands[seat]
+        hand = snap[("h", seat)] = tuple([v for v in _ORDER for _ in range(counts[v])])
+    discards = snap.get("d")
+    if discards is None:
+        discards = snap["d"] = tuple([tuple([tuple(p) for p in d]) for d in game._discards])
+    building = snap.get("b")
+    if building is None:
+        building = snap["b"] = tuple([tuple(p) for p in game._building])
     stocks = game._stocks
-    return SeatView(
+    view = object.__new__(SeatView)
+    view.__dict__.update(
         rules=game.rules, seat=seat, current_seat=game.current_seat, turn=game.turn, hand=hand,
-        hand_sizes=tuple(game._hand_size), stock_sizes=tuple(len(s) for s in stocks),
-        stock_tops=tuple(s[-1] if s else None for s in stocks),
-        discards=tuple(tuple(tuple(p) for p in d) for d in game._discards),
-        building=tuple(tuple(p) for p in game._building), draw_size=len(game._draw),
+        hand_sizes=tuple(game._hand_size), stock_sizes=tuple([len(s) for s in stocks]),
+        stock_tops=tuple([s[-1] if s else None for s in stocks]),
+        discards=discards, building=building, draw_size=len(game._draw),
         completed_size=len(game._completed), stall_count=game._stall, result=game._result)
+    return view
+
+
+_ORDER = (WILD, *range(1, 13))
