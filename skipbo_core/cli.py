@@ -35,6 +35,15 @@ def _build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", default=None, help="write the game record (JSON) here")
     replay = sub.add_parser("replay", help="validate a record and print it turn by turn")
     replay.add_argument("file")
+    tour = sub.add_parser("tournament", help="bots against each other on mirrored deals")
+    tour.add_argument("--bots", required=True, help=f"comma-separated bot names: {', '.join(bot_names())}")
+    tour.add_argument("--games", type=int, default=200, help="games (whole deals, every seating)")
+    tour.add_argument("--players", type=int, default=2)
+    tour.add_argument("--stock", type=int, default=None, help="stock size (default by players)")
+    tour.add_argument("--teams", action="store_true", help="partners opposite (4 or 6 players)")
+    tour.add_argument("--wilds", type=int, default=18, help="18 (162 cards) or 24 (168 cards)")
+    tour.add_argument("--seed", default="1", help="deals and bot seeds")
+    tour.add_argument("--jobs", type=int, default=1, help="worker processes")
     return p
 
 
@@ -95,6 +104,16 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from .ai.tournament import format_report, run_tournament
+    if args.games < 1 or args.jobs < 1:
+        raise ValueError("--games and --jobs must be at least 1")
+    res = run_tournament(args.bots.split(","), args.games, players=args.players, stock=args.stock,
+                         teams=args.teams, seed=args.seed, jobs=args.jobs, wilds=args.wilds)
+    print(format_report(res))
+    return 0
+
+
 def describe_turns(data: dict) -> list[str]:
     """One line per turn: the turn number, the seat and its moves (record assumed valid)."""
     rules = Rules.from_dict(data["rules"])
@@ -113,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     args = _build_parser().parse_args(argv)
     try:
+        if args.command == "tournament":
+            return _cmd_tournament(args)
         return _cmd_play(args) if args.command == "play" else _cmd_replay(args)
     except ValueError as exc:
         print(f"python -m skipbo_core: error: {exc}", file=sys.stderr)
