@@ -1,0 +1,1 @@
+"""Engine test suite (a package, so helper modules import as ``tests.scripted``)."""

@@ -1,0 +1,99 @@
+"""Scripted decks: games whose every card is placed by the test.
+
+RULES.md, "Set-up": the deck is dealt round-robin from ``deck[0]``, one card at a
+time starting with seat 0, each card on top of that seat's stock; the rest of the
+deck, in order, is the draw pile (``deck[players * stock]`` is drawn first).
+
+``scripted_game(stocks={0: [1, 7]}, draw=[...])`` builds such a deck from what a
+test cares about: each listed stock is given top card first, ``draw`` lists the
+draw pile in the order it is drawn. Every other card of the full deck fills the
+rest (stock cards below the listed ones, then the draw pile after ``draw``), high
+numbers first and Skip-Bo cards last, so fillers rarely fit a building pile.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Iterable, Mapping, Sequence
+
+from skipbo_core import WILD, Game, Rules
+from skipbo_core.cards import new_deck
+
+SB = WILD  # a Skip-Bo card
+
+
+def scripted_deck(rules: Rules, stocks: Mapping[int, Sequence[int]] | None = None,
+                  draw: Sequence[int] = ()) -> list[int]:
+    """The full deck of ``rules`` that deals ``stocks`` (top first) and draws ``draw`` first."""
+    stocks = dict(stocks or {})
+    n, size = rules.players, rules.stock
+    pool = Counter(new_deck(rules.wild_cards))
+    wanted = Counter(draw)
+    for seat, cards in stocks.items():
+        assert 0 <= seat < n and len(cards) <= size, f"stock of seat {seat} does not fit"
+        wanted.update(cards)
+    missing = wanted - pool
+    assert not missing, f"the deck has too few of {dict(missing)}"
+    pool -= wanted
+    fillers = iter(sorted(pool.elements(), key=lambda c: (c == WILD, -c)))
+    # piles[seat] bottom to top, as dealt
+    piles = []
+    for seat in range(n):
+        top_first = list(stocks.get(seat, ()))
+        below = [next(fillers) for _ in range(size - len(top_first))]
+        piles.append(below + top_first[::-1])
+    deck = [piles[i % n][i // n] for i in range(n * size)]
+    deck += list(draw) + list(fillers)
+    assert Counter(deck) == Counter(new_deck(rules.wild_cards))
+    return deck
+
+
+def scripted_game(players: int = 2, stock: int = 5, *, teams: bool = False, wild_cards: int = 18,
+                  stocks: Mapping[int, Sequence[int]] | None = None, draw: Sequence[int] = (),
+                  first: int = 0, seed: int = 0,
+                  reshuffles: Sequence[Sequence[int]] | None = None) -> Game:
+    """A game dealt from ``scripted_deck``; reshuffles use ``random.Random(seed)``."""
+    rules = Rules(players=players, stock_size=stock, teams=teams or None, wild_cards=wild_cards)
+    return Game(rules, scripted_deck(rules, stocks, draw), first=first, rng=random.Random(seed),
+                reshuffles=reshuffles)
+
+
+def play(game: Game, *moves: str) -> None:
+    """Play moves given in notation, in order."""
+    for text in moves:
+        game.play(text)
+
+
+def notation(moves: Iterable) -> list[str]:
+    return [str(m) for m in moves]
+
+
+def snapshot(game: Game) -> tuple:
+    """Everything a user can observe: the record, every seat's view and the legal moves."""
+    n = game.rules.players
+    return (game.to_record(), tuple(game.view(s) for s in range(n)), notation(game.legal_moves()),
+            game.is_over, game.result, game.current_seat, game.turn)
+
+
+def cards_on_table(game: Game) -> Counter:
+    """Every card the game holds, wherever it is (hands from the views, the rest private)."""
+    cards = Counter()
+    for seat in range(game.rules.players):
+        cards.update(game.view(seat).hand)
+        cards.update(game._stocks[seat])
+        for pile in game._discards[seat]:
+            cards.update(pile)
+    for pile in game._building:
+        cards.update(pile)
+    cards.update(game._draw)
+    cards.update(game._completed)
+    return cards
+
+
+def discard_first_card(game: Game, pile: int = 1) -> str:
+    """End the turn by discarding the lowest hand card (or ``end`` with an empty hand)."""
+    hand = game.view(game.current_seat).hand
+    text = f"H{'SB' if hand[0] == SB else hand[0]}>D{pile}" if hand else "end"
+    game.play(text)
+    return text

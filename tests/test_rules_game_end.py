@@ -1,0 +1,100 @@
+"""RULES.md "Winning, stalls, scoring", plus resigning and the turn limit (game.py TURN_LIMIT)."""
+
+import pytest
+
+from skipbo_core import TURN_LIMIT, Game, IllegalMove, Rules
+from skipbo_core.moves import ALL_MOVES
+
+from .scripted import SB, discard_first_card, play, scripted_game, snapshot
+
+UNPLAYABLE_62 = [12] * 10 + [11] * 12 + [10] * 12 + [9] * 12 + [8] * 12 + [7] * 4
+
+
+def test_player_wins_the_moment_the_last_stock_card_is_played():
+    game = scripted_game(stock=1, stocks={0: [1], 1: [7]}, draw=[9, 9, 9, 9, 9])
+    game.play("S>B1")
+    assert game.is_over
+    assert (game.result.winner, game.result.reason) == (0, "stock-empty")
+    assert game.view(0).hand == (9, 9, 9, 9, 9)  # no discard was needed
+    assert game.legal_moves() == []
+    assert game.to_record()["result"] == {"winner": 0, "reason": "stock-empty", "scores": [30, 0]}
+
+
+def test_winner_scores_25_plus_5_per_card_left_in_other_stocks():
+    game = scripted_game(players=3, stock=4, stocks={0: [2, 3, 4, 5], 1: [1, 12, 12, 12]},
+                         draw=[9] * 5 + [10] * 5 + [11] * 5)
+    play(game, "H9>D1", "S>B1", "H10>D1", "H11>D1")  # seat 1 plays its 1: 3 stock cards left
+    play(game, "S>B1", "S>B1", "S>B1")
+    assert not game.is_over
+    game.play("S>B1")
+    assert game.result.winner == 0
+    assert game.result.scores == (25 + 5 * (3 + 4), 0, 0)
+
+
+def test_game_over_refuses_every_move_and_leaves_the_game_unchanged():
+    game = scripted_game(stock=1, stocks={0: [SB]}, draw=[1, 2, 3, 4, 5])
+    game.play("S>B3")
+    before = snapshot(game)
+    for move in ALL_MOVES:
+        with pytest.raises(IllegalMove) as err:
+            game.play(move)
+        assert err.value.code == "game-over"
+    with pytest.raises(IllegalMove):
+        game.resign()
+    assert snapshot(game) == before
+
+
+def stuck_game(stocks):
+    """Two players, stock 50: 62 cards to draw, none of which (nor any stock top) fits."""
+    return scripted_game(stock=50, stocks=stocks, draw=UNPLAYABLE_62)
+
+
+def test_stall_ends_the_game_when_nothing_can_be_drawn_and_nobody_could_play_for_a_round():
+    game = stuck_game({0: [12], 1: [12]})
+    first_starved_turn = None
+    while not game.is_over:
+        view = game.view(game.current_seat)
+        if view.draw_size == 0 and first_starved_turn is None:
+            first_starved_turn = game.turn
+        assert view.stall_count == (0 if first_starved_turn is None else game.turn - first_starved_turn)
+        discard_first_card(game)
+    assert game.turn == first_starved_turn + 1  # one full round of two turns
+    assert (game.result.winner, game.result.reason, game.result.scores) == (None, "stalled", (0, 0))
+    assert game.to_record()["result"] == {"winner": None, "reason": "stalled", "scores": [0, 0]}
+    assert game.view(0).hand_sizes != (0, 0)  # players still held cards
+
+
+def test_stall_needs_every_player_stuck_so_a_playable_card_keeps_the_game_going():
+    game = stuck_game({0: [SB], 1: [12]})  # seat 0 could always play its Skip-Bo card
+    seen = set()
+    for _ in range(300):
+        seen.add(game.stall_count)
+        discard_first_card(game)
+    assert not game.is_over
+    assert seen == {0, 1}
+
+
+def test_turn_limit_ends_a_game_that_never_progresses():
+    game = stuck_game({0: [SB], 1: [12]})
+    turn_ends = 0
+    while not game.is_over:
+        assert game.turn <= TURN_LIMIT
+        discard_first_card(game)
+        turn_ends += 1
+    assert turn_ends == game.turn == TURN_LIMIT
+    assert (game.result.winner, game.result.reason, game.result.scores) == (None, "turn-limit", (0, 0))
+    replayed = Game.from_record(game.to_record())
+    assert replayed.result == game.result
+
+
+def test_resign_ends_the_game_without_winner_or_points():
+    game = Game.new(Rules(players=3, stock_size=10), seed=5)
+    game.play(game.legal_moves()[0])
+    game.resign()
+    assert (game.result.winner, game.result.reason, game.result.scores) == (None, "resigned", (0, 0, 0))
+    assert game.legal_moves() == []
+    with pytest.raises(IllegalMove) as err:
+        game.resign()
+    assert err.value.code == "game-over"
+    replayed = Game.from_record(game.to_record())
+    assert replayed.result == game.result and replayed.moves == game.moves
