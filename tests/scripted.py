@@ -97,3 +97,12 @@ def discard_first_card(game: Game, pile: int = 1) -> str:
     text = f"H{'SB' if hand[0] == SB else hand[0]}>D{pile}" if hand else "end"
     game.play(text)
     return text
+
+
+# Two players with stock 50 leave 62 cards to draw; none of these fits a pile.
+NO_FIT_62 = [12] * 10 + [11] * 12 + [10] * 12 + [9] * 12 + [8] * 12 + [7] * 4
+
+
+def no_fit_game(stocks: Mapping[int, Sequence[int]]) -> Game:
+    """Two players, stock 50, a draw pile of ``NO_FIT_62``; stock tops as given."""
+    return scripted_game(stock=50, stocks=stocks, draw=NO_FIT_62)

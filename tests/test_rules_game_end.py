@@ -5,10 +5,7 @@ import pytest
 from skipbo_core import TURN_LIMIT, Game, IllegalMove, Rules
 from skipbo_core.moves import ALL_MOVES
 
-from .scripted import SB, discard_first_card, play, scripted_game, snapshot
-
-UNPLAYABLE_62 = [12] * 10 + [11] * 12 + [10] * 12 + [9] * 12 + [8] * 12 + [7] * 4
-
+from .scripted import SB, discard_first_card, no_fit_game, play, scripted_game, snapshot
 
 def test_player_wins_the_moment_the_last_stock_card_is_played():
     game = scripted_game(stock=1, stocks={0: [1], 1: [7]}, draw=[9, 9, 9, 9, 9])
@@ -44,13 +41,8 @@ def test_game_over_refuses_every_move_and_leaves_the_game_unchanged():
     assert snapshot(game) == before
 
 
-def stuck_game(stocks):
-    """Two players, stock 50: 62 cards to draw, none of which (nor any stock top) fits."""
-    return scripted_game(stock=50, stocks=stocks, draw=UNPLAYABLE_62)
-
-
 def test_stall_ends_the_game_when_nothing_can_be_drawn_and_nobody_could_play_for_a_round():
-    game = stuck_game({0: [12], 1: [12]})
+    game = no_fit_game({0: [12], 1: [12]})
     first_starved_turn = None
     while not game.is_over:
         view = game.view(game.current_seat)
@@ -65,7 +57,7 @@ def test_stall_ends_the_game_when_nothing_can_be_drawn_and_nobody_could_play_for
 
 
 def test_stall_needs_every_player_stuck_so_a_playable_card_keeps_the_game_going():
-    game = stuck_game({0: [SB], 1: [12]})  # seat 0 could always play its Skip-Bo card
+    game = no_fit_game({0: [SB], 1: [12]})  # seat 0 could always play its Skip-Bo card
     seen = set()
     for _ in range(300):
         seen.add(game.stall_count)
@@ -75,7 +67,7 @@ def test_stall_needs_every_player_stuck_so_a_playable_card_keeps_the_game_going(
 
 
 def test_turn_limit_ends_a_game_that_never_progresses():
-    game = stuck_game({0: [SB], 1: [12]})
+    game = no_fit_game({0: [SB], 1: [12]})
     turn_ends = 0
     while not game.is_over:
         assert game.turn <= TURN_LIMIT
