@@ -1,0 +1,30 @@
+"""A seeded random player for fuzzing and perft: any legal move, preferring building
+moves with probability ``eagerness`` so that games progress and end."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from skipbo_core import Game
+from skipbo_core.moves import BUILD
+
+
+def choose(game: Game, rng: random.Random, eagerness: float = 0.8):
+    moves = game.legal_moves()
+    builds = [m for m in moves if m.target == BUILD and not m.is_end]
+    if builds and rng.random() < eagerness:
+        return builds[rng.randrange(len(builds))]
+    return moves[rng.randrange(len(moves))]
+
+
+def play_randomly(game: Game, rng: random.Random, max_plies: int = 100_000, eagerness: float = 0.8,
+                  after_move: Callable[[Game], None] | None = None) -> Game:
+    """Play until the game is over or ``max_plies`` moves were made."""
+    for _ in range(max_plies):
+        if game.is_over:
+            break
+        game.play(choose(game, rng, eagerness))
+        if after_move is not None:
+            after_move(game)
+    return game
