@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Build the static Skip-Bo site into dist/, serve it, or run every test.
+
+    python3 build.py                 build dist/
+    python3 build.py serve           build, then serve dist/ on 127.0.0.1
+                                     [--port 8000] [--base /skipbo/]
+    python3 build.py test [ARGS]     build, then run pytest over tests/, e2e/ and the
+                                     README's examples (ARGS go to pytest)
+
+Every command first installs what it needs and says so: a virtual environment in .venv
+(requirements-build.txt, or requirements-dev.txt for tests), the pinned npm packages
+(npm ci), and for tests a Chromium (Debian's, via apt, when running as root). Repeated
+runs skip what is already in place. Standard library only: runs on a bare python3 >= 3.11.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+VENV = ROOT / ".venv"
+NODE_MODULES = ROOT / "node_modules"
+WHEEL_DIR = ROOT / "build" / "wheels"
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+URL_RE = re.compile(r"""https?://[^\s"'<>()`]+""")
+XMLNS_RE = re.compile(r"""xmlns(?::\w+)?\s*=\s*["'][^"']*["']""")  # namespace names, never fetched
+ABSOLUTE_PATH_RE = re.compile(r"""(?:src|href|action)\s*=\s*["']/|url\(\s*["']?/""")
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says what to do."""
+
+
+def step(text: str) -> None:
+    """Tell the user what happens next."""
+    print(f"==> {text}", flush=True)
+
+
+def run(cmd: list[str | Path], **kwargs) -> subprocess.CompletedProcess:
+    """Run ``cmd`` (printed first), failing the build when it fails."""
+    args = [str(c) for c in cmd]
+    print("    $ " + " ".join(args), flush=True)
+    try:
+        return subprocess.run(args, check=True, **kwargs)
+    except FileNotFoundError as exc:
+        raise BuildError(f"{args[0]} is not installed") from exc
+    except subprocess.CalledProcessError as exc:
+        raise BuildError(f"command failed with exit code {exc.returncode}: {' '.join(args)}") from exc
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def apt_install(*packages: str) -> None:
+    """Install Debian packages (root only)."""
+    if not is_root() or shutil.which("apt-get") is None:
+        raise BuildError(f"please install {' '.join(packages)} (needs root and apt-get)")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run(["apt-get", "update", "-qq"], env=env)
+    run(["apt-get", "install", "-y", "-qq", *packages], env=env)
+
+
+def digest(*paths: Path) -> str:
+    """A fingerprint of the files' contents."""
+    h = hashlib.sha256()
+    for path in paths:
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv(dev: bool) -> Path:
+    """Create .venv and install the pinned requirements (skipped when up to date)."""
+    py = venv_python()
+    if not py.exists():
+        step(f"Creating the virtual environment {VENV.relative_to(ROOT)}")
+        try:
+            run([sys.executable, "-m", "venv", VENV])
+        except BuildError:
+            shutil.rmtree(VENV, ignore_errors=True)
+            apt_install("python3-venv")  # Debian splits venv/ensurepip out of python3
+            run([sys.executable, "-m", "venv", VENV])
+    reqs = ROOT / ("requirements-dev.txt" if dev else "requirements-build.txt")
+    inputs = [ROOT / "requirements-build.txt", reqs, ROOT / "pyproject.toml"]
+    stamp = VENV / f".skipbo-{reqs.stem}.stamp"
+    fingerprint = digest(*inputs)
+    if stamp.exists() and stamp.read_text() == fingerprint:
+        step(f"Virtual environment is up to date ({reqs.name})")
+        return py
+    step(f"Installing {reqs.name} into {VENV.relative_to(ROOT)}")
+    pip = [py, "-m", "pip", "--disable-pip-version-check", "install", "--quiet"]
+    run([*pip, "-r", reqs])
+    if dev:
+        step("Installing skipbo_core in editable mode (tests see its package metadata)")
+        run([*pip, "--no-deps", "--no-build-isolation", "-e", ROOT])
+    stamp.write_text(fingerprint)
+    return py
+
+
+def ensure_npm_packages() -> None:
+    """Install the npm packages pinned in package-lock.json (skipped when up to date)."""
+    lock = ROOT / "package-lock.json"
+    stamp = NODE_MODULES / ".skipbo.stamp"
+    fingerprint = digest(ROOT / "package.json", lock)
+    if stamp.exists() and stamp.read_text() == fingerprint:
+        step("npm packages are up to date (pyodide, @pyscript/core)")
+        return
+    if shutil.which("npm") is None:
+        step("npm is missing: installing Debian's nodejs and npm")
+        apt_install("nodejs", "npm")
+    step("Installing the pinned npm packages (npm ci)")
+    run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
+    stamp.write_text(fingerprint)
+
+
+def ensure_chromium(py: Path) -> None:
+    """Make sure the browser tests have a Chromium: Playwright's own or Debian's."""
+    from tools.browser import SYSTEM_CHROMIUM
+
+    if SYSTEM_CHROMIUM.is_file():
+        step(f"Chromium found: {SYSTEM_CHROMIUM}")
+        return
+    probe = ("from playwright.sync_api import sync_playwright\n"
+             "from tools.browser import managed_chromium\n"
+             "with sync_playwright() as p: print(managed_chromium(p) or '')")
+    found = subprocess.run([str(py), "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    if found.returncode == 0 and found.stdout.strip():
+        step(f"Chromium found (Playwright's): {found.stdout.strip()}")
+        return
+    step("No Chromium found: installing Debian's chromium with apt")
+    apt_install("chromium")
+
+
+def build_wheel(py: Path) -> Path:
+    """Build skipbo_core as a pure-Python wheel in build/wheels/."""
+    step("Building the skipbo_core wheel")
+    if not (ROOT / "skipbo_core" / "__init__.py").is_file():
+        raise BuildError("skipbo_core/__init__.py is missing: there is no engine to build")
+    shutil.rmtree(ROOT / "build", ignore_errors=True)  # stale build/lib files would leak into the wheel
+    run([py, "-m", "pip", "--disable-pip-version-check", "wheel", "--quiet", "--no-deps",
+         "--no-build-isolation", "-w", WHEEL_DIR, ROOT])
+    wheels = sorted(WHEEL_DIR.glob("skipbo_core-*.whl"))
+    if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
+        raise BuildError(f"expected one py3-none-any wheel, got {[w.name for w in wheels]}")
+    names = set(zipfile.ZipFile(wheels[0]).namelist())
+    for needed in ("skipbo_core/__init__.py", "skipbo_core/ai/__init__.py"):
+        if needed not in names:
+            raise BuildError(f"{wheels[0].name} lacks {needed}")
+    print(f"    {wheels[0].name} ({wheels[0].stat().st_size // 1024} KiB)")
+    return wheels[0]
+
+
+def copy_vendor(dist: Path) -> None:
+    """Copy the Pyodide runtime and PyScript (no source maps) from node_modules."""
+    pyodide = NODE_MODULES / "pyodide"
+    (dist / "vendor" / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, dist / "vendor" / "pyodide" / name)
+    shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", dist / "vendor" / "pyscript",
+                    ignore=shutil.ignore_patterns("*.map"))
+
+
+def write_config(dist: Path, wheel: Path) -> None:
+    """web/pyscript.json plus the files to fetch: the engine wheel and the page's modules."""
+    config = json.loads((WEB / "pyscript.json").read_text())
+    files = dict(config.get("files", {}))
+    files[f"./wheels/{wheel.name}"] = "./*"  # unpacked into Pyodide's working dir, on sys.path
+    for module in sorted(WEB.glob("skipbo_web/*.py")):
+        rel = module.relative_to(WEB).as_posix()
+        files[f"./{rel}"] = f"./{rel}"
+    config["files"] = files
+    (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+
+
+def own_files(dist: Path) -> list[Path]:
+    """The site's files that come from web/ or the build (not vendored, not the wheel)."""
+    skip = {dist / "vendor", dist / "wheels"}
+    return [p for p in sorted(dist.rglob("*"))
+            if p.is_file() and not any(s in p.parents for s in skip)]
+
+
+def check_site(dist: Path) -> None:
+    """Fail when the site's own files point outside: external URLs or root-relative paths."""
+    problems = []
+    for path in own_files(dist):
+        text = XMLNS_RE.sub("", path.read_text(encoding="utf-8", errors="replace"))
+        for url in URL_RE.findall(text):
+            if urlsplit(url).hostname not in LOCAL_HOSTS:
+                problems.append(f"{path.relative_to(dist)}: external URL {url}")
+        if path.suffix in (".html", ".css") and ABSOLUTE_PATH_RE.search(text):
+            problems.append(f"{path.relative_to(dist)}: root-relative URL (breaks under a sub-path)")
+    interpreter = json.loads((dist / "pyscript.json").read_text()).get("interpreter", "")
+    if not interpreter.startswith("./") or not (dist / interpreter).is_file():
+        problems.append(f"pyscript.json: interpreter {interpreter!r} must be a relative path inside dist/")
+    if problems:
+        raise BuildError("the site must be self-contained:\n  " + "\n  ".join(problems))
+
+
+def build_site(wheel: Path) -> None:
+    """Write the complete static site to dist/."""
+    step(f"Writing the static site to {DIST.relative_to(ROOT)}/")
+    shutil.rmtree(DIST, ignore_errors=True)
+    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "pyscript.json"))
+    (DIST / "wheels").mkdir()
+    shutil.copy2(wheel, DIST / "wheels" / wheel.name)
+    copy_vendor(DIST)
+    write_config(DIST, wheel)
+    check_site(DIST)
+    total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    print(f"    {sum(1 for p in DIST.rglob('*') if p.is_file())} files, {total / 1e6:.1f} MB")
+
+
+def build(dev: bool = False) -> Path:
+    """Install what the build needs, then build the wheel and the site. Returns the venv python."""
+    py = ensure_venv(dev=dev)
+    ensure_npm_packages()
+    build_site(build_wheel(py))
+    return py
+
+
+def cmd_serve(port: int, base: str) -> None:
+    build()
+    from tools.server import SiteServer
+
+    try:
+        server = SiteServer(DIST, prefix=base, port=port, quiet=False)
+    except ValueError as exc:
+        raise BuildError(str(exc)) from exc
+    except OSError:
+        step(f"Port {port} is busy: using a free one")
+        server = SiteServer(DIST, prefix=base, port=0, quiet=False)
+    step(f"Serving {DIST.relative_to(ROOT)}/ at {server.url}  (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print()
+    finally:
+        server.httpd.server_close()
+
+
+def cmd_test(pytest_args: list[str]) -> int:
+    py = build(dev=True)
+    ensure_chromium(py)
+    step("Running pytest: tests/ (engine), e2e/ (browser), README.md (doctests)")
+    code = subprocess.run([str(py), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    if code == 5:
+        print("build.py test: pytest collected no tests - that is a failure", file=sys.stderr)
+    return code
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build dist/ (the default)")
+    serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; a free one if busy)")
+    serve.add_argument("--base", default="/", help="URL sub-path to serve the site under, e.g. /skipbo/")
+    sub.add_parser("test", help="build, then run all tests; further arguments go to pytest")
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if sys.version_info < (3, 11):
+        parser.error("Python 3.11 or newer is needed")
+    sys.path.insert(0, str(ROOT))
+    try:
+        if args.command == "serve":
+            cmd_serve(args.port, args.base)
+        elif args.command == "test":
+            return cmd_test(extra)
+        else:
+            build()
+    except BuildError as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

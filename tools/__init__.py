@@ -1,0 +1,1 @@
+"""Helpers shared by build.py, the browser tests (e2e/) and the benchmark (bench/)."""
