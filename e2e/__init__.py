@@ -1,0 +1,1 @@
+"""Browser tests of the built site, and host tests of the page's Python modules."""

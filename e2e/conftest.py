@@ -1,0 +1,45 @@
+"""Fixtures for the browser tests: the built site served from a thread, a Chromium that
+works here, and a page that records console errors and every request it makes."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+from playwright.sync_api import Page
+
+from e2e.support import DIST, Watched
+from tools.browser import launch_args
+from tools.server import SiteServer
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any], playwright) -> dict[str, Any]:
+    """Playwright's own Chromium if installed, else Debian's, with the flags of STACK.md."""
+    return {**browser_type_launch_args, **launch_args(playwright)}
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[SiteServer]:
+    """dist/ served at the root of a free port on 127.0.0.1."""
+    with SiteServer(DIST) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def site_under_path() -> Iterator[SiteServer]:
+    """dist/ served under /skipbo/, as on a project's GitHub Pages."""
+    with SiteServer(DIST, prefix="/skipbo/") as server:
+        yield server
+
+
+@pytest.fixture
+def watched(page: Page) -> Iterator[Watched]:
+    """The test's page, watched. After the test: no console error, nothing left 127.0.0.1."""
+    w = Watched(page)
+    page.on("console", lambda msg: w.errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: w.errors.append(f"uncaught: {exc}"))
+    page.on("request", lambda req: w.requests.append(req.url))
+    yield w
+    assert w.errors == [], "browser console errors"
+    assert w.outside_requests() == [], "requests to hosts other than 127.0.0.1"

@@ -1,0 +1,34 @@
+"""What the browser tests share: where the site is, and a watched page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Page
+
+from tools.server import HOST
+
+DIST = Path(__file__).resolve().parent.parent / "dist"
+READY = '#table[data-ready="1"]'
+BOOT_TIMEOUT_MS = 60_000
+
+
+@dataclass
+class Watched:
+    """A page plus what it did: console errors, uncaught errors, requested URLs."""
+
+    page: Page
+    errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def open(self, url: str, seed: int = 3, lang: str = "en") -> Page:
+        """Load the game with a fixed deal and wait until Python has booted."""
+        self.page.goto(f"{url}?seed={seed}&lang={lang}")
+        self.page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        return self.page
+
+    def outside_requests(self) -> list[str]:
+        return [u for u in self.requests if urlsplit(u).scheme not in ("data", "blob")
+                and urlsplit(u).hostname != HOST]
