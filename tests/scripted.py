@@ -7,8 +7,8 @@ deck, in order, is the draw pile (``deck[players * stock]`` is drawn first).
 ``scripted_game(stocks={0: [1, 7]}, draw=[...])`` builds such a deck from what a
 test cares about: each listed stock is given top card first, ``draw`` lists the
 draw pile in the order it is drawn. Every other card of the full deck fills the
-rest (stock cards below the listed ones, then the draw pile after ``draw``), high
-numbers first and Skip-Bo cards last, so fillers rarely fit a building pile.
+rest (each stock from the top down below the listed cards, then the draw pile after
+``draw``), high numbers first and Skip-Bo cards last, so fillers rarely fit a pile.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def scripted_deck(rules: Rules, stocks: Mapping[int, Sequence[int]] | None = Non
     piles = []
     for seat in range(n):
         top_first = list(stocks.get(seat, ()))
-        below = [next(fillers) for _ in range(size - len(top_first))]
-        piles.append(below + top_first[::-1])
+        top_first += [next(fillers) for _ in range(size - len(top_first))]
+        piles.append(top_first[::-1])
     deck = [piles[i % n][i // n] for i in range(n * size)]
     deck += list(draw) + list(fillers)
     assert Counter(deck) == Counter(new_deck(rules.wild_cards))
@@ -99,8 +99,14 @@ def discard_first_card(game: Game, pile: int = 1) -> str:
     return text
 
 
+def empty_the_draw_pile(game: Game) -> None:
+    """Everyone discards their lowest card until the draw pile is empty."""
+    while game.view(0).draw_size:
+        discard_first_card(game)
+
+
 # Two players with stock 50 leave 62 cards to draw; none of these fits a pile.
-NO_FIT_62 = [12] * 10 + [11] * 12 + [10] * 12 + [9] * 12 + [8] * 12 + [7] * 4
+NO_FIT_62 = [12] * 10 + [11] * 11 + [10] * 11 + [9] * 11 + [8] * 11 + [7] * 8
 
 
 def no_fit_game(stocks: Mapping[int, Sequence[int]]) -> Game:

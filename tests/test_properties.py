@@ -11,7 +11,7 @@ from hypothesis import event, given, strategies as st
 
 from skipbo_core import Game, IllegalMove, Rules, UndoError
 from skipbo_core.cards import new_deck
-from skipbo_core.moves import ALL_MOVES, BUILD, HAND, PARTNER_STOCK, STOCK, TO_DISCARD
+from skipbo_core.moves import ALL_MOVES, HAND, PARTNER_STOCK, STOCK
 from skipbo_core.sampling import determinize
 
 from .randomplay import choose, play_randomly
@@ -40,32 +40,44 @@ def team_stocks_empty(game, seat):
     return all(view.stock_sizes[s] == 0 for s in game.rules.team_of(seat))
 
 
+def expected_legal_moves(view):
+    """The legal moves of RULES.md for the seat of ``view`` (the seat to move), in the
+    documented order: building moves by source (stock, hand 1-12 and Skip-Bo, discards
+    1-4, partner's stock and discards 1-4) onto slots 1-4, then discards, then end."""
+    def token(card):
+        return "SB" if card == 0 else str(card)
+
+    me, mate = view.seat, view.partner
+    sources = [("S", view.stock_tops[me])]
+    sources += [(f"H{token(v)}", v) for v in (*range(1, 13), 0) if v in view.hand]
+    sources += [(f"D{k + 1}", top) for k, top in enumerate(view.discard_tops(me))]
+    if mate is not None:
+        sources += [("PS", view.stock_tops[mate])]
+        sources += [(f"PD{k + 1}", top) for k, top in enumerate(view.discard_tops(mate))]
+    moves = [f"{name}>B{k + 1}" for name, card in sources if card is not None
+             for k, needs in enumerate(view.next_needed) if card in (0, needs)]
+    moves += [f"H{token(v)}>D{k + 1}" for v in (*range(1, 13), 0) if v in view.hand for k in range(4)]
+    return moves if view.hand else moves + ["end"]
+
+
 def check_position(game, full_deck):
     """Invariants that hold after every move."""
     assert cards_on_table(game) == full_deck
     n = game.rules.players
     views = [game.view(s) for s in range(n)]
+    open_cards = Counter(s[-1] for s in game._stocks if s)
+    for pile in [*(p for piles in game._discards for p in piles), *game._building]:
+        open_cards.update(pile)
     for seat, view in enumerate(views):
         assert len(view.hand) == view.hand_sizes[seat] <= 5
         assert view.hand == tuple(sorted(view.hand))
-        assert view.to_dict()["hand"] == list(view.hand)
-        tops = [c for c in view.stock_tops if c is not None]
-        shown = Counter(view.hand) + Counter(tops)
-        for piles in view.discards:
-            for pile in piles:
-                shown.update(pile)
-        for pile in view.building:
+        # besides its own hand a view shows exactly the open cards: nothing hidden
+        shown = Counter(c for c in view.stock_tops if c is not None)
+        for pile in [*(p for piles in view.discards for p in piles), *view.building]:
             shown.update(pile)
-            assert len(pile) < 12
-        # what a seat sees is its hand plus the open cards, nothing hidden
-        visible = Counter(game.view(seat).hand) + Counter(s[-1] for s in game._stocks if s)
-        for piles in game._discards:
-            for pile in piles:
-                visible.update(pile)
-        for pile in game._building:
-            visible.update(pile)
-        assert shown == visible
-        assert view.stock_tops == tuple(s[-1] if s else None for s in game._stocks)
+        assert shown == open_cards
+        assert all(len(pile) < 12 for pile in view.building)
+        assert view.stock_sizes == tuple(len(s) for s in game._stocks)
         assert (view.draw_size, view.completed_size) == (len(game._draw), len(game._completed))
     if game.is_over:
         assert game.legal_moves() == []
@@ -79,13 +91,9 @@ def check_position(game, full_deck):
             assert result.winner is None and result.scores == (0,) * n
         return
     assert not any(team_stocks_empty(game, s) for s in range(n))  # a win is never missed
-    moves = game.legal_moves()
-    kinds = [(0 if m.target == BUILD and not m.is_end else 1 if m.target == TO_DISCARD and not m.is_end
-              else 2) for m in moves]
-    assert kinds == sorted(kinds) and len(set(moves)) == len(moves)
-    hand = views[game.current_seat].hand
-    assert ("end" in notation(moves)) == (not hand)
-    assert game.has_building_move() == (0 in kinds)
+    moves = notation(game.legal_moves())
+    assert moves == expected_legal_moves(views[game.current_seat])
+    assert game.has_building_move() == any(">B" in m for m in moves)
 
 
 @given(games())
@@ -111,6 +119,13 @@ def test_random_games_keep_cards_turns_wins_and_records_right(setup):
     assert snapshot(Game.from_record(data)) == snapshot(game)
     event(f"ended: {game.result.reason if game.is_over else 'no'}")
     event(f"reshuffled: {bool(data['reshuffles'])}")
+
+
+@given(rules(), st.integers(0, 2**32), st.integers(0, 2**32))
+def test_same_seed_gives_the_same_game(rule_set, deal_seed, player_seed):
+    games_ = [play_randomly(Game.new(rule_set, seed=deal_seed), random.Random(player_seed), 300)
+              for _ in range(2)]
+    assert snapshot(games_[0]) == snapshot(games_[1])
 
 
 def cards_drawn(before, after, move):

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from .scripted import SB, discard_first_card, play, scripted_game
+from .scripted import SB, discard_first_card, empty_the_draw_pile, play, scripted_game
 
 PILE_WITH_WILD_12 = list(range(1, 12)) + [SB]
 # Two players with stock 46 leave exactly 70 cards to draw: 14 hands of five.
@@ -69,8 +69,7 @@ def test_nothing_is_drawn_when_the_draw_pile_is_empty_and_no_pile_is_complete():
     # six players with stock 21 leave 36 cards; seat 0 holds a Skip-Bo stock card so
     # the game does not stall
     game = scripted_game(players=6, stock=21, stocks={0: [SB]}, draw=[12] * 12 + [11] * 12 + [10] * 12)
-    while game.view(0).draw_size:
-        discard_first_card(game)
+    empty_the_draw_pile(game)
     seat = game.current_seat
     before = game.view(seat).hand_sizes[seat]
     discard_first_card(game)

@@ -5,7 +5,7 @@ import pytest
 from skipbo_core import TURN_LIMIT, Game, IllegalMove, Rules
 from skipbo_core.moves import ALL_MOVES
 
-from .scripted import SB, discard_first_card, no_fit_game, play, scripted_game, snapshot
+from .scripted import SB, discard_first_card, empty_the_draw_pile, no_fit_game, play, scripted_game, snapshot
 
 def test_player_wins_the_moment_the_last_stock_card_is_played():
     game = scripted_game(stock=1, stocks={0: [1], 1: [7]}, draw=[9, 9, 9, 9, 9])
@@ -64,6 +64,18 @@ def test_stall_needs_every_player_stuck_so_a_playable_card_keeps_the_game_going(
         discard_first_card(game)
     assert not game.is_over
     assert seen == {0, 1}
+
+
+def test_no_stall_while_completed_piles_can_still_be_drawn():
+    game = no_fit_game({0: list(range(1, 13)), 1: [12]})
+    empty_the_draw_pile(game)
+    while not (game.current_seat == 0 and game.stall_count == 1):  # seat 1 was stuck
+        discard_first_card(game)
+    play(game, *["S>B1"] * 12)  # seat 0 completes a pile, then cannot play any more
+    assert not game.has_building_move() and game.view(0).completed_size == 12
+    discard_first_card(game)
+    assert not game.is_over and game.stall_count == 0
+    assert len(game.to_record()["reshuffles"]) == 1  # seat 1 drew from the completed pile
 
 
 def test_turn_limit_ends_a_game_that_never_progresses():

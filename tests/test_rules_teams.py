@@ -16,6 +16,7 @@ def team_game(stocks, draw=HANDS_4, players=4, stock=2):
 def test_team_play_with_partners_stock_top():
     game = team_game({0: [5], 2: [1, 2]})
     assert notation(game.legal_moves())[:4] == ["PS>B1", "PS>B2", "PS>B3", "PS>B4"]
+    assert game.has_building_move()  # only the partner's card fits
     play(game, "PS>B1", "PS>B1")
     view = game.view(0)
     assert view.building[0] == (1, 2) and view.stock_sizes == (2, 2, 0, 2)
@@ -26,6 +27,7 @@ def test_team_play_with_partners_discard_tops():
     game = team_game({}, draw)
     play(game, "H9>D1", "H10>D1", "H1>D3", "H8>D1")
     assert "PD3>B1" in notation(game.legal_moves())
+    assert game.has_building_move()  # only the partner's card fits
     game.play("PD3>B1")
     assert game.view(0).discards[2] == ((), (), (), ())
     assert game.view(0).building[0] == (1,)

@@ -4,7 +4,7 @@ import pytest
 
 from skipbo_core import UndoError
 
-from .scripted import SB, discard_first_card, no_fit_game, play, scripted_game, snapshot
+from .scripted import SB, discard_first_card, empty_the_draw_pile, no_fit_game, play, scripted_game, snapshot
 
 
 def test_undo_takes_back_a_building_play_that_revealed_nothing():
@@ -69,16 +69,18 @@ def test_undo_is_refused_after_a_discard_that_made_the_next_player_draw():
 
 
 def test_undo_takes_back_a_discard_when_the_next_player_drew_nothing():
-    # a Skip-Bo card on seat 0's stock prevents a stall
-    game = no_fit_game({0: [SB]})
-    while game.view(0).draw_size:
+    # a Skip-Bo card on seat 0's stock prevents a stall; seat 1 can never play
+    game = no_fit_game({0: [SB], 1: [12]})
+    empty_the_draw_pile(game)
+    if game.current_seat == 0:
         discard_first_card(game)
-    seat = game.current_seat
+    assert game.stall_count == 0
     before = snapshot(game)
-    text = discard_first_card(game)
-    assert game.current_seat != seat
+    text = discard_first_card(game)  # seat 1 ends its turn stuck: the stall count goes up
+    assert game.current_seat == 0 and game.stall_count == 1
     assert str(game.undo()) == text
-    assert snapshot(game) == before and game.current_seat == seat
+    assert snapshot(game) == before
+    assert game.current_seat == 1 and game.stall_count == 0
 
 
 def test_undo_is_refused_once_the_game_is_over():
