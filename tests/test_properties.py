@@ -31,7 +31,8 @@ def rules(draw):
 def games(draw):
     """A new game and a seeded random player (``eagerness`` = how often it builds)."""
     rule_set = draw(rules())
-    game = Game.new(rule_set, seed=draw(st.integers(0, 2**32)), first=draw(st.integers(0, rule_set.players - 1)))
+    first = draw(st.integers(0, rule_set.players - 1))
+    game = Game.new(rule_set, seed=draw(st.integers(0, 2**32)), first=first)
     return game, random.Random(draw(st.integers(0, 2**32))), draw(st.sampled_from([0.3, 0.8, 1.0]))
 
 
