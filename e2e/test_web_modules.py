@@ -157,3 +157,14 @@ def test_site_check_rejects_outside_urls_and_root_paths(tmp_path: Path) -> None:
     with pytest.raises(build.BuildError) as err:
         build.check_site(tmp_path)
     assert "cdn.example.org" in str(err.value) and "style.css: root-relative" in str(err.value)
+
+
+def test_installed_version_matches_importlib_metadata() -> None:
+    import importlib.metadata
+
+    from skipbo_web.meta import installed_version
+
+    assert installed_version("skipbo_core") == importlib.metadata.version("skipbo_core")
+    assert installed_version("pytest") == importlib.metadata.version("pytest")
+    with pytest.raises(importlib.metadata.PackageNotFoundError):
+        installed_version("no-such-distribution-here")

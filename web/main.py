@@ -7,7 +7,6 @@ the clicked element's ``data-*`` attributes, so re-rendered elements need no bin
 from __future__ import annotations
 
 import random
-from importlib.metadata import version
 
 from pyscript import document, when, window
 
@@ -18,9 +17,10 @@ except ImportError:  # Pyodide before 0.28 converts JS null to None
 
 from skipbo_web.controller import Controller
 from skipbo_web.i18n import CATALOGUE, pick_language
+from skipbo_web.meta import installed_version
 from skipbo_web.table import render_bar, render_table, root_attributes
 
-ENGINE_VERSION = version("skipbo_core")  # from the wheel's metadata, as installed in Pyodide
+ENGINE_VERSION = installed_version("skipbo_core")  # from the wheel unpacked in Pyodide
 
 
 class Page:
