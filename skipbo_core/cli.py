@@ -64,6 +64,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
     for b in bots:
         get_bot(b)
     seed = args.seed
+    out = None
+    if args.record:
+        try:
+            out = open(args.record, "w", encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"cannot write {args.record}: {exc.strerror}") from None
     game = Game.new(rules, seed=seed, first=args.first,
                     players=[{"name": f"P{i + 1}", "kind": f"ai:{b}"} for i, b in enumerate(bots)])
     play_bots(game, bots, random.Random(f"bots:{seed}"))
@@ -72,9 +78,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     winner = "none" if res.winner is None else f"seat {res.winner} ({bots[res.winner]})"
     print(f"winner: {winner}; reason: {res.reason}; turns: {game.turn}; moves: {len(game.moves)}; "
           f"scores: {' '.join(map(str, res.scores))}")
-    if args.record:
-        with open(args.record, "w", encoding="utf-8") as fh:
-            json.dump(game.to_record(), fh)
+    if out is not None:
+        with out:
+            json.dump(game.to_record(), out)
         print(f"record written to {args.record}")
     return 0
 

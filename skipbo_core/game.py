@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable, Sequence
 
-from .cards import HAND_SIZE, PILE_COMPLETE, WILD, new_deck
+from .cards import HAND_SIZE, PILE_COMPLETE, WILD, is_full_deck, new_deck
 from .errors import IllegalMove, InvalidMove, UndoError
 from .moves import (BUILD, DISCARD, END, END_MOVE, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK,
                     TO_DISCARD, Move, move as _move)
@@ -55,6 +55,8 @@ class Game:
             raise ValueError(f"players must list {n} players, not {len(self.players)}")
         self._rng = rng if rng is not None else random.Random()
         self._deck = list(deck)
+        if not is_full_deck(self._deck, rules.wild_cards):
+            raise ValueError(f"deck is not the {rules.deck_size}-card Skip-Bo deck")
         stock = rules.stock
         self._stocks: list[list[int]] = [[] for _ in range(n)]
         for i in range(stock * n):
@@ -115,6 +117,8 @@ class Game:
         g._draw = self._draw[:]
         g._completed = self._completed[:]
         g._reshuffles = [r[:] for r in self._reshuffles]
+        g._supply = None if self._supply is None else [r[:] for r in self._supply]
+        g.players = [dict(p) for p in self.players]
         g._moves = self._moves[:]
         g._undo = self._undo[:]
         g._snap = dict(self._snap)
@@ -341,7 +345,10 @@ class Game:
             self._undo.append(None)
             self._finish(s, "stock-empty")
             return
-        if src == HAND and self._hand_size[s] == 0 and self._draw_to_five(s):
+        # An empty hand draws five at once: after its last card was played, and also
+        # when a pile completed later in the turn makes cards drawable again (rule 7
+        # allows 'end' only while nothing can be drawn).
+        if self._hand_size[s] == 0 and self._draw_to_five(s):
             revealed = True
         self._undo.append(None if revealed else ("build", s, card, finished))
 

@@ -18,12 +18,15 @@ class Match:
                  players: Sequence[dict[str, str]] | None = None, first: int = 0) -> None:
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise ValueError(f"target must be a whole number of at least 1, not {target!r}")
+        if type(first) is not int or not 0 <= first < rules.players:
+            raise ValueError(f"first must be a seat from 0 to {rules.players - 1}, not {first!r}")
         self.rules = rules
         self.target = target
         self.players = players
         self.first = first
         self.scores = [0] * rules.players
         self.games: list[Game] = []
+        self._added: list[Game] = []
         self._rng = random.Random(seed)
 
     @property
@@ -55,5 +58,10 @@ class Match:
         """Add a finished game's points to the totals (once per game)."""
         if game.result is None:
             raise ValueError("the game is not over")
+        if not any(g is game for g in self.games):
+            raise ValueError("that game does not belong to this match")
+        if any(g is game for g in self._added):
+            raise ValueError("that game's points were already added")
+        self._added.append(game)
         for seat, points in enumerate(game.result.scores):
             self.scores[seat] += points

@@ -34,7 +34,8 @@ class Move:
     slot: int
 
     def __str__(self) -> str:
-        return _TEXT[self]
+        text = _TEXT.get(self)
+        return text if text is not None else f"Move({self.source}, {self.arg}, {self.target}, {self.slot})"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"

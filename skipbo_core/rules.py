@@ -40,7 +40,7 @@ class Rules:
         p = self.players
         if not isinstance(p, int) or isinstance(p, bool) or not MIN_PLAYERS <= p <= MAX_PLAYERS:
             raise ValueError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, not {p!r}")
-        if self.wild_cards not in DECK_EDITIONS or isinstance(self.wild_cards, bool):
+        if type(self.wild_cards) is not int or self.wild_cards not in DECK_EDITIONS:
             raise ValueError(f"wild_cards must be 18 (162-card deck) or 24 (168-card deck), not {self.wild_cards!r}")
         s = self.stock_size
         if s is not None:

@@ -125,7 +125,6 @@ def test_replay_of_a_json_value_that_is_not_a_record(tmp_path):
     assert_one_line_error(cli("replay", path), "invalid record")
 
 
-@pytest.mark.xfail(strict=True, reason="cli._cmd_play opens --record unguarded: OSError gives a traceback")
 def test_play_to_an_unwritable_record_path_gives_a_one_line_error(tmp_path):
     proc = cli("play", "--stock", 3, "--seed", 1, "--record", tmp_path / "missing-dir" / "game.json")
     assert_one_line_error(proc, "missing-dir")

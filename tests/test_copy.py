@@ -33,8 +33,6 @@ def test_copy_continues_with_the_same_random_state():
     assert twin.to_record()["reshuffles"] and snapshot(twin) == snapshot(game)
 
 
-@pytest.mark.xfail(strict=True, reason="Game.copy shares the recorded-reshuffle list _supply with "
-                   "the original, so a reshuffle in the copy consumes the original's")
 def test_copy_of_a_game_replaying_recorded_reshuffles_is_independent():
     data = load(RECORDS / "valid" / "2p-standard.json")
     game = Game(Rules.from_dict(data["rules"]), data["deck"], reshuffles=data["reshuffles"])

@@ -114,8 +114,6 @@ def test_play_refuses_anything_that_is_not_a_move(thing):
     assert snapshot(game) == before
 
 
-@pytest.mark.xfail(strict=True, reason="Game.play builds its InvalidMove message with repr(move); "
-                   "Move.__repr__/__str__ raise KeyError for a Move outside ALL_MOVES")
 @pytest.mark.parametrize("fields", [(99, 0, 0, 0), (0, 0, 0, 4), (1, 13, 0, 0)], ids=str)
 def test_play_refuses_a_move_value_outside_the_notation(fields):
     game = plain_game()

@@ -71,8 +71,6 @@ def test_record_rules_must_be_valid_rules(rules):
     assert err.move_index is None and "rules" in str(err)
 
 
-@pytest.mark.xfail(strict=True, reason="Rules accepts wild_cards 18.0; the deck check then "
-                   "raises TypeError instead of RecordError")
 def test_record_rules_with_a_fractional_wild_card_count_are_rejected():
     rejected(record(rules={"players": 2, "stock_size": None, "teams": None, "wild_cards": 18.0}))
 

@@ -84,8 +84,6 @@ def test_rules_validation_rejects_what_the_rules_do_not_allow(options, words):
         Rules(**options)
 
 
-@pytest.mark.xfail(strict=True, reason="Rules accepts wild_cards=18.0 (18.0 in (18, 24)); "
-                   "new_deck(18.0) then raises TypeError")
 def test_rules_validation_rejects_a_fractional_wild_card_count():
     with pytest.raises(ValueError, match="wild_cards"):
         Rules(wild_cards=18.0)

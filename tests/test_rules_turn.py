@@ -97,3 +97,24 @@ def test_end_ends_the_turn_when_the_hand_is_empty_and_nothing_can_be_drawn():
     game.play("end")
     assert game.current_seat == (seat + 1) % 6 and not game.is_over
     assert game.view(seat).discards == discards  # nothing discarded
+
+
+def test_empty_hand_draws_five_once_a_completed_pile_makes_cards_drawable():
+    # Rule 7 allows 'end' only while nothing can be drawn: an empty hand with nothing to
+    # draw refills at once when the mover completes a pile, via a lazy reshuffle.
+    game = scripted_game(players=6, stock=21, stocks={0: [SB]},
+                         draw=[12] * 6 + [11] * 12 + [10] * 12 + [9] * 6)
+    empty_the_draw_pile(game)
+    while game.view(game.current_seat).hand:
+        discard_first_card(game)
+    seat = game.current_seat
+    assert game.view(seat).hand == () and game.view(seat).draw_size == 0
+    # put eleven cards on building pile 1 and a 12 on top of the mover's stock
+    game._building[0] = list(range(1, 12))
+    game._stocks[seat].append(12)
+    game._snap.clear()
+    game.play("S>B1")
+    view = game.view(seat)
+    assert len(view.hand) == 5 and view.completed_size == 0 and game.current_seat == seat
+    assert "end" not in notation(game.legal_moves())
+    assert len(game.to_record()["reshuffles"]) == 1
