@@ -5,7 +5,11 @@ from navigation start to the page's ``data-ready="1"`` (Python booted, table dra
 cold with a fresh profile each run, warm with one persistent profile that has visited
 the page once. Prints the median of ``--runs`` runs (default 5).
 
-Run after ``python3 build.py``:  .venv/bin/python bench/load.py
+With ``--baseline`` it also loads two stripped pages built from the same vendored files:
+bare Pyodide (``loadPyodide()`` only) and PyScript running an empty script, to show how
+much of the time is the runtime's and how much is the game's.
+
+Run after ``python3 build.py``:  .venv/bin/python bench/load.py [--baseline]
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import Playwright, sync_playwright  # noqa: E402
 
 from tools.browser import launch_args  # noqa: E402
@@ -36,6 +41,19 @@ new MutationObserver((_, observer) => {
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
 """
 TARGETS_MS = {"cold": 2500, "warm": 1500}
+BASELINES = {
+    "bare Pyodide": """<!doctype html><html><body><div id="table"></div><script type="module">
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+await loadPyodide();
+document.getElementById("table").dataset.ready = "1";
+</script></body></html>""",
+    "PyScript, empty script": """<!doctype html><html><head>
+<script type="module" src="./vendor/pyscript/core.js"></script></head>
+<body><div id="table"></div><script type="py" config="./pyscript.json">
+from pyscript import document
+document.getElementById("table").setAttribute("data-ready", "1")
+</script></body></html>""",
+}
 
 
 @dataclass
@@ -48,7 +66,19 @@ class Load:
     from_cache: int
 
 
-def load_once(pw: Playwright, profile: Path, url: str, timeout_ms: int = 60_000) -> Load:
+def load_once(pw: Playwright, profile: Path, url: str, tries: int = 2) -> Load:
+    """``load_page``, tried again (and said so) if the browser's renderer crashes."""
+    for attempt in range(1, tries + 1):
+        try:
+            return load_page(pw, profile, url)
+        except PlaywrightError as exc:
+            if "crash" not in str(exc).lower() or attempt == tries:
+                raise
+            print(f"  (renderer crashed while loading; trying again: {str(exc).splitlines()[0]})")
+    raise AssertionError("unreachable")
+
+
+def load_page(pw: Playwright, profile: Path, url: str, timeout_ms: int = 60_000) -> Load:
     """Open ``url`` in a browser using ``profile``; wait until the page is ready."""
     context = pw.chromium.launch_persistent_context(str(profile), **launch_args(pw))
     try:
@@ -77,33 +107,55 @@ def load_once(pw: Playwright, profile: Path, url: str, timeout_ms: int = 60_000)
         context.close()
 
 
-def summarize(name: str, loads: list[Load]) -> str:
+def summarize(kind: str, loads: list[Load]) -> str:
     ready = statistics.median(x.ready_ms for x in loads)
     size = statistics.median(x.bytes for x in loads)
-    verdict = "ok" if ready < TARGETS_MS[name] else "OVER TARGET"
+    verdict = "ok" if ready < TARGETS_MS[kind] else "OVER TARGET"
     runs = ", ".join(f"{x.ready_ms / 1000:.2f}" for x in loads)
-    return (f"{name:>4}: ready {ready / 1000:.2f} s median (target < {TARGETS_MS[name] / 1000:.1f} s: "
+    return (f"  {kind}: ready {ready / 1000:.2f} s median (target < {TARGETS_MS[kind] / 1000:.1f} s: "
             f"{verdict}), downloaded {size / 1e6:.2f} MB, "
             f"{loads[0].requests} requests ({loads[0].from_cache} from disk cache); runs: {runs}")
+
+
+def measure(pw: Playwright, site: Path, runs: int, tmp: Path) -> dict[str, list[Load]]:
+    """Cold and warm loads of the site in folder ``site``."""
+    with SiteServer(site) as server:
+        url = server.url + "?seed=1"
+        cold = [load_once(pw, tmp / f"cold{i}", url) for i in range(runs)]
+        load_once(pw, tmp / "warm", url)  # the one visit that fills the cache
+        warm = [load_once(pw, tmp / "warm", url) for _ in range(runs)]
+    return {"cold": cold, "warm": warm}
+
+
+def baseline_site(dist: Path, html: str, tmp: Path) -> Path:
+    """A folder with ``html`` as its page and the built site's runtime files."""
+    tmp.mkdir()
+    (tmp / "index.html").write_text(html)
+    (tmp / "vendor").symlink_to(dist.resolve() / "vendor")
+    (tmp / "pyscript.json").write_text('{"interpreter": "./vendor/pyodide/pyodide.mjs"}')
+    return tmp
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="loads per measurement (default 5)")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the built site")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also measure bare Pyodide and PyScript with an empty script")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
-    with SiteServer(args.dist) as server, sync_playwright() as pw, \
-            tempfile.TemporaryDirectory(prefix="skipbo-bench-") as tmp:
-        url = server.url + "?seed=1"
-        cold = [load_once(pw, Path(tmp) / f"cold{i}", url) for i in range(args.runs)]
-        warm_profile = Path(tmp) / "warm"
-        load_once(pw, warm_profile, url)  # the one visit that fills the cache
-        warm = [load_once(pw, warm_profile, url) for _ in range(args.runs)]
-    print(f"Site {args.dist} served from 127.0.0.1, headless Chromium, median of {args.runs}:")
-    print(summarize("cold", cold))
-    print(summarize("warm", warm))
+    pages = {"the game": args.dist}
+    with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="skipbo-bench-") as tmp:
+        if args.baseline:
+            pages.update({name: baseline_site(args.dist, html, Path(tmp) / f"site{i}")
+                          for i, (name, html) in enumerate(BASELINES.items())})
+        print(f"Headless Chromium, pages served from 127.0.0.1, median of {args.runs} loads:")
+        for i, (name, site) in enumerate(pages.items()):
+            results = measure(pw, site, args.runs, Path(tmp) / f"profiles{i}")
+            print(f"{name} ({site}):")
+            for kind, loads in results.items():
+                print(summarize(kind, loads), flush=True)
     return 0
 
 

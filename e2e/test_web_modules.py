@@ -121,7 +121,7 @@ def test_random_clicking_plays_whole_games_with_known_texts(seed: int) -> None:
         assert key in CATALOGUE[DEFAULT], key
         for lang in CATALOGUE:
             describe(lang, key, ctrl.message.args)
-    assert ctrl.game.is_over
+    assert ctrl.game.is_over and root_attributes(ctrl)["data-over"] == "1"
     assert ctrl.message.key in {"won", "lost", "stalled", "turn-limit"}
     ctrl.click("S")
     assert ctrl.message.key == "game_over"
