@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
 
-from e2e.support import DIST, Watched
+from e2e.support import BOOT_TIMEOUT_MS, DIST, READY, Watched
 from skipbo_core import Game, Rules
 from skipbo_web.controller import Controller
 
@@ -159,3 +159,11 @@ def test_the_built_site_names_no_outside_host() -> None:
 
     build.check_site(DIST)  # raises on any http(s) URL to another host in our files
     assert Path(DIST / "pyscript.json").is_file()
+
+
+def test_without_query_parameters_a_random_game_starts(watched: Watched, site) -> None:
+    page = watched.page
+    page.goto(site.url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "lang") == "en"  # Playwright's Chromium prefers en-US
+    assert len(table_state(page)["hand"]) == 5
