@@ -12,6 +12,7 @@ from tools.server import HOST
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
 READY = '#table[data-ready="1"]'
+ME = '[data-seat="0"]'  # the human's player area
 BOOT_TIMEOUT_MS = 60_000
 
 
@@ -32,3 +33,19 @@ class Watched:
     def outside_requests(self) -> list[str]:
         return [u for u in self.requests if urlsplit(u).scheme not in ("data", "blob")
                 and urlsplit(u).hostname != HOST]
+
+
+def selector(part: str) -> str:
+    """CSS for one side of a move: ``"H5"`` -> my hand card 5, ``"B2"`` -> building pile 2."""
+    if part.startswith("H"):
+        return f'{ME} [data-slot="H"][data-card="{part[1:]}"]'
+    if part.startswith("B"):
+        return f'[data-slot="{part}"]'
+    return f'{ME} [data-slot="{part}"]'
+
+
+def click_move(page: Page, move: str) -> None:
+    """Click the source of ``move``, then its target."""
+    source, target = move.split(">")
+    page.locator(selector(source)).first.click()
+    page.locator(selector(target)).first.click()

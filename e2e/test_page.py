@@ -13,33 +13,16 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
 
-from e2e.support import BOOT_TIMEOUT_MS, DIST, READY, Watched
+from e2e.support import BOOT_TIMEOUT_MS, DIST, READY, Watched, click_move, selector
 from skipbo_core import Game, Rules
 from skipbo_web.controller import Controller
 
 SEED = 3
-ME = '[data-seat="0"]'
 
 
 def first_game() -> Game:
     """The game the page deals for ``?seed=SEED`` (the human is seat 0 and moves first)."""
     return Game.new(Rules(players=2), seed=SEED, first=0)
-
-
-def selector(part: str) -> str:
-    """CSS for one side of a move: ``"H5"`` -> my hand card 5, ``"B2"`` -> building pile 2."""
-    if part.startswith("H"):
-        return f'{ME} [data-slot="H"][data-card="{part[1:]}"]'
-    if part.startswith("B"):
-        return f'[data-slot="{part}"]'
-    return f'{ME} [data-slot="{part}"]'
-
-
-def click_move(page: Page, move: str) -> None:
-    """Click the source of ``move``, then its target."""
-    source, target = move.split(">")
-    page.locator(selector(source)).first.click()
-    page.locator(selector(target)).first.click()
 
 
 def logged_moves(page: Page) -> list[str]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from e2e.support import ME, click_move
 from tools.browser import launch_args
 from tools.server import SiteServer
 
@@ -38,13 +39,9 @@ def main(out: Path = ROOT / "docs" / "screenshot.png") -> int:
         page = browser.new_page(viewport={"width": 1000, "height": 900})
         page.goto(f"{server.url}?seed={SEED}&lang=en")
         page.wait_for_selector('#table[data-ready="1"]', timeout=60_000)
-        me = '[data-seat="0"]'
         for move in clicks:
-            for part in move.split(">"):
-                sel = (f'{me} [data-slot="H"][data-card="{part[1:]}"]' if part.startswith("H")
-                       else f'[data-slot="{part}"]' if part.startswith("B") else f'{me} [data-slot="{part}"]')
-                page.locator(sel).first.click()
-        playable = page.locator(f'{me} [data-playable="1"]')
+            click_move(page, move)
+        playable = page.locator(f'{ME} [data-playable="1"]')
         if playable.count():
             playable.first.click()  # show a selection and its legal targets
         page.screenshot(path=str(out), full_page=True)
