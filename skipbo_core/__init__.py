@@ -19,14 +19,27 @@ from .view import SeatView
 
 
 def _version() -> str:
+    """The installed wheel's version, read from its METADATA file.
+
+    Read on first use (``__getattr__`` below) and without ``importlib.metadata.version``,
+    whose e-mail parser costs a noticeable part of a second at start-up in the browser.
+    """
     try:
-        from importlib.metadata import version
-        return version("skipbo_core")
+        from importlib.metadata import distribution
+        text = distribution("skipbo_core").read_text("METADATA") or ""
+        for line in text.splitlines():
+            if line.startswith("Version:"):
+                return line.partition(":")[2].strip()
     except Exception:  # running from a source tree that is not installed
-        return "0.0.0+source"
+        pass
+    return "0.0.0+source"
 
 
-__version__ = _version()
+def __getattr__(name: str) -> str:
+    if name == "__version__":
+        return _version()
+    raise AttributeError(f"module 'skipbo_core' has no attribute {name!r}")
+
 
 __all__ = ["Game", "Rules", "Move", "Match", "Result", "SeatView", "IllegalMove", "InvalidMove",
            "RecordError", "UndoError", "TURN_LIMIT", "WILD", "__version__"]

@@ -8,7 +8,7 @@ import random
 import sys
 from typing import Sequence
 
-from . import __version__
+from . import _version
 from .ai import bot_names, get_bot
 from .errors import RecordError
 from .game import Game
@@ -22,7 +22,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m skipbo_core", description="Skip-Bo rules engine.")
-    p.add_argument("--version", action="version", version=f"skipbo_core {__version__}")
+    p.add_argument("--version", action="version", version=f"skipbo_core {_version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     play = sub.add_parser("play", help="play a whole game between bots")
     play.add_argument("--players", type=int, default=2)
