@@ -65,13 +65,15 @@ class TournamentResult:
             self.stats.setdefault(name, BotStats()).add(st)
 
 
-def seatings(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+def seatings(bots: Sequence[str], players: int, teams: bool = False) -> list[tuple[str, ...]]:
     """The line-ups every deal is played with: the bots repeated round the table,
-    then rotated one seat at a time (identical line-ups once only)."""
-    base = [bots[i % len(bots)] for i in range(players)]
+    then rotated one seat at a time (identical line-ups once only). With teams
+    both partners play the same bot and the bots rotate from team to team."""
+    groups = players // 2 if teams else players  # partners sit half the table apart
+    base = [bots[i % len(bots)] for i in range(groups)]
     out: list[tuple[str, ...]] = []
-    for r in range(players):
-        lineup = tuple(base[(i + r) % players] for i in range(players))
+    for r in range(groups):
+        lineup = tuple(base[(s % groups + r) % groups] for s in range(players))
         if lineup not in out:
             out.append(lineup)
     return out
@@ -112,7 +114,7 @@ def _play_deals(args: tuple) -> TournamentResult:
                            teams=rules.teams is not None, seed=seed)
     res.stats = {name: BotStats() for name in bots}
     for deal in range(first_deal, first_deal + deals):
-        for r, lineup in enumerate(seatings(bots, rules.players)):
+        for r, lineup in enumerate(seatings(bots, rules.players, rules.teams is not None)):
             game = Game.new(rules, seed=f"deal:{seed}:{deal}", first=0)
             play_game(game, lineup, f"bots:{seed}:{deal}:{r}", res.stats)
             result = game.result
@@ -139,7 +141,7 @@ def run_tournament(bots: Sequence[str], games: int, players: int = 2, stock: int
     for name in bots:
         get_bot(name)
     rules = Rules(players=players, stock_size=stock, teams=True if teams else None, wild_cards=wilds)
-    per_deal = len(seatings(bots, players))
+    per_deal = len(seatings(bots, players, teams))
     deals = max(1, -(-games // per_deal))
     jobs = max(1, min(jobs, deals))
     chunk = max(1, min(25, -(-deals // (jobs * 4))))
@@ -185,7 +187,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 def format_report(res: TournamentResult) -> str:
     """A plain-text table of the tournament."""
-    per_deal = len(seatings(res.bots, res.players))
+    per_deal = len(seatings(res.bots, res.players, res.teams))
     mode = " teams" if res.teams else ""
     lines = [f"tournament: {' vs '.join(res.bots)}; {res.players} players{mode}, stock {res.stock}, "
              f"{res.games} games ({res.games // per_deal} deals x {per_deal} seatings), seed {res.seed}",

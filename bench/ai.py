@@ -1,0 +1,126 @@
+"""Time per decision and per whole turn for each AI level, in CPython and in Pyodide.
+
+    python bench/ai.py [--games 4] [--turns 120] [--levels easy,medium,hard,expert]
+                       [--no-pyodide]
+
+Each level plays ``--games`` two-player games against ``hard`` (it sits first in
+even games, second in odd ones; at most ``--turns`` turns per game) and only its
+own decisions are timed. The same measurement then runs inside Pyodide under
+Node (bench/pyodide_ai.mjs, with node_modules/pyodide: the runtime the site
+ships). Figures: mean and 95th percentile per decision, mean, 95th percentile
+and worst per whole turn, in milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from skipbo_core import Game, Rules  # noqa: E402
+from skipbo_core.ai import get_bot  # noqa: E402
+
+LEVELS = ("easy", "medium", "hard", "expert")
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def measure(level: str, games: int, turns: int, seed: int = 1, opponent: str = "hard") -> dict:
+    """Play ``games`` games of ``level`` against ``opponent``; time ``level``'s moves."""
+    bot, other = get_bot(level), get_bot(opponent)
+    per_move: list[float] = []
+    per_turn: list[float] = []
+    for i in range(games):
+        game = Game.new(Rules(players=2), seed=f"bench:{seed}:{i}")
+        me = i % 2
+        rngs = [random.Random(f"bench:{seed}:{i}:{s}") for s in range(2)]
+        spent = 0.0
+        while not game.is_over and game.turn <= turns:
+            seat = game.current_seat
+            view, legal = game.view(seat), game.legal_moves()
+            if seat != me:
+                game.play(other(view, legal, rngs[seat]))
+                continue
+            start = time.perf_counter()
+            move = bot(view, legal, rngs[seat])
+            took = time.perf_counter() - start
+            per_move.append(took)
+            spent += took
+            game.play(move)
+            if move.ends_turn or game.is_over:
+                per_turn.append(spent)
+                spent = 0.0
+    ms = 1000.0
+    return {"decisions": len(per_move), "turns": len(per_turn),
+            "decision_mean": ms * sum(per_move) / max(1, len(per_move)),
+            "decision_p95": ms * _pct(per_move, 0.95),
+            "turn_mean": ms * sum(per_turn) / max(1, len(per_turn)),
+            "turn_p95": ms * _pct(per_turn, 0.95), "turn_max": ms * max(per_turn, default=0.0)}
+
+
+def measure_all(levels: list[str] | tuple[str, ...] = LEVELS, games: int = 4, turns: int = 120,
+                seed: int = 1) -> dict:
+    """``measure`` for each level (the function bench/pyodide_ai.mjs calls)."""
+    return {level: measure(level, games, turns, seed) for level in levels}
+
+
+def _table(title: str, figures: dict) -> str:
+    lines = [title, f"{'level':8} {'decisions':>9} {'ms/decision':>11} {'p95':>8} "
+                    f"{'ms/turn':>8} {'p95 turn':>9} {'max turn':>9}"]
+    for level, f in figures.items():
+        lines.append(f"{level:8} {f['decisions']:9d} {f['decision_mean']:11.2f} {f['decision_p95']:8.2f} "
+                     f"{f['turn_mean']:8.2f} {f['turn_p95']:9.2f} {f['turn_max']:9.2f}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--turns", type=int, default=120, help="at most this many turns per game")
+    ap.add_argument("--levels", default=",".join(LEVELS))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-pyodide", action="store_true", help="CPython only")
+    args = ap.parse_args()
+    options = {"levels": args.levels.split(","), "games": args.games, "turns": args.turns,
+               "seed": args.seed}
+    print(_table(f"CPython {sys.version.split()[0]}", measure_all(**options)), flush=True)
+    if args.no_pyodide:
+        return 0
+    script = ROOT / "bench" / "pyodide_ai.mjs"
+    try:
+        proc = subprocess.run(["node", str(script), json.dumps(options)], capture_output=True,
+                              text=True, cwd=ROOT)
+    except FileNotFoundError:
+        print("Pyodide: skipped (node is not installed)")
+        return 1
+    if proc.returncode != 0:
+        print(f"Pyodide: failed\n{proc.stderr.strip()}")
+        return 1
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    print()
+    print(_table(f"Pyodide (Python {data['python']}, Node {_node_version()})", data["figures"]))
+    return 0
+
+
+def _node_version() -> str:
+    try:
+        return subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "?"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

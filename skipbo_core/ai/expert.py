@@ -1,0 +1,200 @@
+"""The ``expert`` level: the ``hard`` turn planner plus sampling of hidden cards.
+
+At each decision the planner lists the best ways to finish the turn (plans).
+When more than one is worth a look, the expert deals ``samples`` worlds
+consistent with its view (``skipbo_core.sampling.determinize``: the other hands,
+the stock cards below the tops and the draw pile are sampled) and plays every
+plan in each of the same worlds: the plan's moves, the rest of its own turn,
+the opponents' next turns and its own next turn, each chosen by a fast policy
+from the view of the seat that moves. A plan scores the stock cards its side
+played minus those the opponents played (a won or lost game counts far more).
+The plan with the best mean is played; its remaining moves are remembered, so
+the rest of the turn costs nothing until a hidden card shows.
+
+Everything that changes a choice is counted, not timed: the number of plans,
+of samples and of turns looked ahead. ``budget`` seconds per decision is only a
+safety cap for slow machines; when it runs out the expert stops sampling and
+plays the best plan found so far, and only then can the clock change a choice.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..game import Game
+from ..moves import BUILD, HAND, PARTNER_STOCK, STOCK, Move
+from ..sampling import determinize
+from ..view import SeatView
+from . import get_bot
+from .planner import DEFAULT, Leaf, Weights, plan_turn, stock_path
+
+
+@dataclass(frozen=True)
+class ExpertConfig:
+    plans: int = 4            # plans compared by sampling
+    samples: int = 12         # worlds sampled per decision (the same for every plan)
+    margin: float = 4.0       # plans scoring this much below the best are not sampled
+    policy: str = "medium"    # who ends the turns in the worlds, once no stock card is in reach
+    stock: float = 3.0        # a stock card played in a world
+    win: float = 30.0         # a game won in a world
+    static: float = 1.0       # weight of the planner's own score of the plan
+    sample_stock: bool = False  # also compare ways to play the stock card
+    budget: float = 2.0       # seconds per decision: safety cap only
+    weights: Weights = DEFAULT
+
+
+_PLANS: dict[tuple, Move] = {}
+"""Moves already decided: (config, view before the move) -> move."""
+_PLANS_MAX = 4096
+
+
+def forget() -> None:
+    """Drop the remembered plans (for tests, or to free memory)."""
+    _PLANS.clear()
+
+
+def _outcome_key(leaf: Leaf) -> tuple:
+    return tuple(sorted(str(m) for m in leaf.moves))
+
+
+def candidates(leaves: list[Leaf], cfg: ExpertConfig) -> list[Leaf]:
+    """The best plans that differ in their cards (not only in order), best first."""
+    out: list[Leaf] = []
+    seen: set = set()
+    if not leaves:
+        return out
+    if leaves[0].kind == "stock" and not cfg.sample_stock:
+        return leaves[:1]
+    floor = leaves[0].value - cfg.margin
+    for leaf in leaves:
+        if leaf.value < floor or len(out) >= cfg.plans:
+            break
+        key = _outcome_key(leaf)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(leaf)
+    return out
+
+
+def _is_stock(m: Move) -> bool:
+    return m.target == BUILD and (m.source == STOCK or m.source == PARTNER_STOCK)
+
+
+def chase(g: Game, seat: int) -> int:
+    """In world ``g``, play ``seat``'s stock cards (and partner's) while the cards it
+    holds and sees lead to them; returns how many were played."""
+    played = 0
+    while not g.is_over and g.current_seat == seat:
+        path = stock_path(g, seat)
+        if path is None:
+            break
+        for m in path:
+            g.play(m)
+        played += 1
+    return played
+
+
+def _finish_turn(g: Game, seat: int, policy, rng: random.Random) -> int:
+    """Chase the stock cards, then let ``policy`` end the turn; returns stock cards played."""
+    played = chase(g, seat)
+    while not g.is_over and g.current_seat == seat:
+        m = policy(g.view(seat), g.legal_moves(), rng)
+        if _is_stock(m):
+            played += 1
+        g.play(m)
+    return played
+
+
+def rollout(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig) -> float:
+    """Play ``leaf`` in a sampled world, the rest of the turn and the other seats'
+    turns; then count the stock cards ``seat`` can play on its next turn. The
+    score is from ``seat``'s side: its team's stock cards minus the opponents'."""
+    g = world.copy()
+    team = g.rules.team_of(seat)
+    policy = get_bot(cfg.policy)
+    rng = random.Random(0)
+    mine = theirs = 0
+    for m in leaf.moves:
+        if g.is_over or g.current_seat != seat or m not in g.legal_moves():
+            break
+        if _is_stock(m):
+            mine += 1
+        g.play(m)
+    if not g.is_over and g.current_seat == seat:
+        mine += _finish_turn(g, seat, policy, rng)
+    while not g.is_over and g.current_seat != seat:
+        s = g.current_seat
+        n = _finish_turn(g, s, policy, rng)
+        if s in team:
+            mine += n
+        else:
+            theirs += n
+    if not g.is_over:
+        mine += chase(g, seat)
+    score = cfg.stock * (mine - theirs)
+    if g.is_over and g.result is not None and g.result.winner is not None:
+        score += cfg.win if g.result.winner in team else -cfg.win
+    return score
+
+
+def choose(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
+           cfg: ExpertConfig) -> Move:
+    """The expert's move (see the module text)."""
+    key = (cfg, view)
+    cached = _PLANS.pop(key, None)
+    if cached is not None and cached in legal_moves:
+        return cached
+    if len(legal_moves) == 1:
+        return legal_moves[0]
+    leaves = plan_turn(view, cfg.weights, keep=10_000)
+    cands = candidates(leaves, cfg)
+    if not cands:
+        return legal_moves[0]
+    best = cands[0]
+    if len(cands) > 1:
+        start = time.perf_counter()
+        totals = [0.0] * len(cands)
+        done = 0
+        for _ in range(cfg.samples):
+            world = determinize(view, random.Random(rng.getrandbits(64)))
+            for i, leaf in enumerate(cands):
+                totals[i] += rollout(world, leaf, view.seat, cfg)
+            done += 1
+            if time.perf_counter() - start > cfg.budget:
+                break
+        scores = [cfg.static * leaf.value + totals[i] / done for i, leaf in enumerate(cands)]
+        best = cands[max(range(len(cands)), key=lambda i: (scores[i], -i))]
+    _remember(view, best, cfg)
+    return best.moves[0]
+
+
+def _remember(view: SeatView, leaf: Leaf, cfg: ExpertConfig) -> None:
+    """Store the plan's next moves under the views they will be played from, as
+    long as no hidden card can show before them."""
+    if len(_PLANS) > _PLANS_MAX:
+        _PLANS.clear()
+    g = determinize(view, random.Random(0))
+    seat = view.seat
+    for prev, nxt in zip(leaf.moves, leaf.moves[1:]):
+        if prev.target != BUILD or _is_stock(prev):
+            break  # the turn ends, or a stock card turns up
+        size = g.view(seat).hand_sizes[seat]
+        g.play(prev)
+        if prev.source == HAND and size == 1:
+            break  # the last hand card: new cards come
+        _PLANS[(cfg, g.view(seat))] = nxt
+
+
+def make_expert(cfg: ExpertConfig):
+    """An expert bot with these settings."""
+    def bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+        return choose(view, legal_moves, rng, cfg)
+    return bot
+
+
+EXPERT = ExpertConfig()
+expert_bot = make_expert(EXPERT)

@@ -1,0 +1,126 @@
+"""AI levels: legal moves only, blind to hidden cards, reproducible, in order of strength."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from skipbo_core import Game, Rules
+from skipbo_core.ai import LEVELS, bot_names, get_bot
+from skipbo_core.ai.expert import ExpertConfig, forget, make_expert
+from skipbo_core.ai.tournament import run_tournament
+from skipbo_core.sampling import determinize
+
+# (players, teams, stock): every table size, with and without teams, short stocks
+# so that late positions (empty stocks, reshuffles) come up too.
+TABLES = [(2, False, 10), (2, False, 30), (3, False, 8), (4, False, 6), (4, True, 6),
+          (5, False, 5), (6, False, 4), (6, True, 5)]
+
+# A light expert for tests: the same code with fewer samples (choices are counted, never timed).
+LIGHT = ExpertConfig(plans=3, samples=2, budget=1e9)
+light_expert = make_expert(LIGHT)
+
+
+def _positions(count: int, seed: int) -> list[Game]:
+    """``count`` positions (copies of games at the moment a seat must move),
+    from games played by a mix of ``medium`` and random moves."""
+    rng = random.Random(seed)
+    medium = get_bot("medium")
+    out: list[Game] = []
+    table = 0
+    while len(out) < count:
+        players, teams, stock = TABLES[table % len(TABLES)]
+        table += 1
+        game = Game.new(Rules(players=players, stock_size=stock, teams=teams or None),
+                        seed=rng.getrandbits(32), first=rng.randrange(players))
+        while not game.is_over and len(out) < count:
+            legal = game.legal_moves()
+            if rng.random() < 0.15:
+                out.append(game.copy())
+            seat = game.current_seat
+            if rng.random() < 0.2:
+                game.play(legal[rng.randrange(len(legal))])
+            else:
+                game.play(medium(game.view(seat), legal, rng))
+    return out
+
+
+POSITIONS = _positions(3000, 5)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_levels_are_registered(level):
+    assert level in bot_names()
+    assert callable(get_bot(level))
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium", "hard"])
+def test_only_legal_moves(level):
+    bot = get_bot(level)
+    rng = random.Random(1)
+    for game in POSITIONS:
+        legal = game.legal_moves()
+        move = bot(game.view(game.current_seat), legal, rng)
+        assert move in legal, (level, str(move), [str(m) for m in legal])
+
+
+def test_expert_only_legal_moves():
+    rng = random.Random(2)
+    for game in POSITIONS[::20]:
+        legal = game.legal_moves()
+        assert light_expert(game.view(game.current_seat), legal, rng) in legal
+
+
+def test_expert_plays_whole_games_on_every_table():
+    for i, (players, teams, stock) in enumerate(TABLES):
+        game = Game.new(Rules(players=players, stock_size=min(stock, 4), teams=teams or None), seed=i)
+        rng = random.Random(i)
+        while not game.is_over:
+            legal = game.legal_moves()
+            seat = game.current_seat
+            bot = light_expert if seat % 2 == 0 else get_bot("hard")
+            move = bot(game.view(seat), legal, rng)
+            assert move in legal
+            game.play(move)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_choice_ignores_cards_the_seat_cannot_see(level):
+    """Deal the hidden cards anew (other hands, stock cards below the tops, draw
+    pile, completed piles): the seat's view is the same, and so is the choice."""
+    bot = light_expert if level == "expert" else get_bot(level)
+    positions = POSITIONS[::60] if level == "expert" else POSITIONS[::10]
+    for i, game in enumerate(positions):
+        seat = game.current_seat
+        view = game.view(seat)
+        other = determinize(view, random.Random(i))
+        assert other.view(seat) == view
+        assert other.legal_moves() == game.legal_moves()
+        forget()
+        a = bot(view, game.legal_moves(), random.Random(i))
+        forget()
+        b = bot(other.view(seat), other.legal_moves(), random.Random(i))
+        assert a == b
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_same_seed_same_choice(level):
+    bot = light_expert if level == "expert" else get_bot(level)
+    for i, game in enumerate(POSITIONS[::75]):
+        view, legal = game.view(game.current_seat), game.legal_moves()
+        forget()
+        first = bot(view, legal, random.Random(f"s{i}"))
+        forget()
+        assert bot(view, legal, random.Random(f"s{i}")) == first
+
+
+def test_expert_default_is_registered_with_counted_budget():
+    from skipbo_core.ai.expert import EXPERT
+    assert EXPERT.samples > 0 and EXPERT.plans > 1
+
+
+def test_hard_ahead_of_medium_in_a_small_fixed_tournament():
+    res = run_tournament(["hard", "medium"], 40, seed="test")
+    assert res.games == 40
+    assert res.stats["hard"].wins > res.stats["medium"].wins
