@@ -53,7 +53,9 @@ class Game:
             {"name": f"P{i + 1}", "kind": "human"} for i in range(n)]
         if len(self.players) != n:
             raise ValueError(f"players must list {n} players, not {len(self.players)}")
-        self._rng = rng if rng is not None else random.Random()
+        # Each reshuffle k is shuffled by Random(key + k): a copy needs no random state
+        # of its own, and the same seed still gives the same game.
+        self._shuffle_key = (rng if rng is not None else random.Random()).getrandbits(64)
         self._deck = list(deck)
         if not is_full_deck(self._deck, rules.wild_cards):
             raise ValueError(f"deck is not the {rules.deck_size}-card Skip-Bo deck")
@@ -106,7 +108,7 @@ class Game:
         return data
 
     def copy(self) -> "Game":
-        """An independent copy (for search); its random source continues separately."""
+        """An independent copy (for search). It reshuffles exactly as the original would."""
         g = object.__new__(Game)
         g.__dict__.update(self.__dict__)
         g._stocks = [s[:] for s in self._stocks]
@@ -122,8 +124,6 @@ class Game:
         g._moves = self._moves[:]
         g._undo = self._undo[:]
         g._snap = dict(self._snap)
-        g._rng = random.Random()
-        g._rng.setstate(self._rng.getstate())
         return g
 
     # -- reading the position ---------------------------------------------------------------
@@ -153,7 +153,6 @@ class Game:
 
     def view(self, seat: int) -> "SeatView":
         """All that ``seat`` may see, and nothing more."""
-        from .view import make_view
         return make_view(self, seat)
 
     def legal_moves(self) -> list[Move]:
@@ -176,7 +175,12 @@ class Game:
         if stock:
             _add_builds(out, stock[-1], fits, _B_STOCK)
         for v in values:
-            _add_builds(out, v, fits, _B_HAND[v])
+            if v == WILD:
+                out.extend(_B_HAND[WILD])
+            elif v in fits:
+                moves = _B_HAND[v]
+                for k in fits[v]:
+                    out.append(moves[k])
         for d, pile in enumerate(self._discards[s]):
             if pile:
                 _add_builds(out, pile[-1], fits, _B_DISCARD[d])
@@ -329,6 +333,7 @@ class Game:
             stock = self._stocks[owner]  # type: ignore[index]
             card = stock.pop()
             revealed = bool(stock)
+            snap.pop("s", None)
         else:
             owner = s if src == DISCARD else self.rules.partner(s)
             card = self._discards[owner][m.arg].pop()  # type: ignore[index]
@@ -412,7 +417,7 @@ class Game:
                 raise ReshuffleError("reshuffle is not a permutation of the completed piles")
         else:
             new = self._completed[:]
-            self._rng.shuffle(new)
+            random.Random(self._shuffle_key + len(self._reshuffles)).shuffle(new)
         self._reshuffles.append(new)
         self._draw = new[::-1]
         self._completed = []
@@ -455,6 +460,6 @@ def _add_builds(out: list[Move], card: int, fits: dict[int, list[int]], moves: t
 
 
 from .moves import ALL_MOVES as _ALL  # noqa: E402
-from .view import SeatView  # noqa: E402,F401
+from .view import SeatView, make_view  # noqa: E402,F401
 
 _VALID = frozenset(_ALL)

@@ -48,7 +48,7 @@ def determinize(view: SeatView, rng: random.Random) -> Game:
     g.rules = view.rules
     g.first = view.current_seat
     g.players = [{"name": f"P{i + 1}", "kind": "sampled"} for i in range(n)]
-    g._rng = random.Random(rng.getrandbits(64))
+    g._shuffle_key = rng.getrandbits(64)
     g._deck = []
     g._stocks = []
     for s in range(n):

@@ -101,12 +101,14 @@ def make_view(game: "Game", seat: int) -> SeatView:
     building = snap.get("b")
     if building is None:
         building = snap["b"] = tuple([tuple(p) for p in game._building])
-    stocks = game._stocks
+    stocks = snap.get("s")
+    if stocks is None:
+        piles = game._stocks
+        stocks = snap["s"] = (tuple([len(s) for s in piles]), tuple([s[-1] if s else None for s in piles]))
     view = object.__new__(SeatView)
     view.__dict__.update(
         rules=game.rules, seat=seat, current_seat=game.current_seat, turn=game.turn, hand=hand,
-        hand_sizes=tuple(game._hand_size), stock_sizes=tuple([len(s) for s in stocks]),
-        stock_tops=tuple([s[-1] if s else None for s in stocks]),
+        hand_sizes=tuple(game._hand_size), stock_sizes=stocks[0], stock_tops=stocks[1],
         discards=discards, building=building, draw_size=len(game._draw),
         completed_size=len(game._completed), stall_count=game._stall, result=game._result)
     return view
