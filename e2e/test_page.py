@@ -16,6 +16,8 @@ from playwright.sync_api import Page
 from e2e.support import BOOT_TIMEOUT_MS, DIST, READY, Watched, click_move, selector
 from skipbo_core import Game, Rules
 from skipbo_web.controller import Controller
+from skipbo_web.i18n import LANGUAGES
+from skipbo_web.settings import Settings, parse_url
 
 SEED = 3
 
@@ -83,21 +85,27 @@ def test_an_illegal_try_shows_a_message_and_changes_nothing(watched: Watched, si
     click_move(page, move)
     message = page.locator(".message")
     assert message.get_attribute("data-message") == "illegal.wrong-number"
-    assert "needs 1" in message.inner_text()
+    assert "needs a 1" in message.inner_text()
     assert table_state(page) == before
 
 
 def test_after_a_discard_the_bot_plays_its_turn(watched: Watched, site) -> None:
     move = next(str(m) for m in first_game().legal_moves() if m.target_text == "D1")
-    page = watched.open(site.url)
+    page = watched.page
+    page.goto(f"{site.url}?seed={SEED}&lang=en&speed=0")  # speed=0: the computer plays at once
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     click_move(page, move)
+    page.wait_for_selector('#table[data-turn="0"]')
     state = table_state(page)
-    host = Controller(seed=SEED)  # the page's own controller, run on the host
+    url = parse_url({"seed": str(SEED)}, Settings(), LANGUAGES)
+    host = Controller.start(url.settings, SEED)  # the page's own controller, run on the host
     assert host.play(move)
+    while host.ai_to_move:
+        host.ai_move()
     assert state["moves"][0] == move and len(state["moves"]) > 1
-    assert state["moves"] == [m for _, m in host.log]  # the greedy bot's moves, exactly
+    assert state["moves"] == [e.move for e in host.log]  # the computer's moves, exactly
     assert state["turn"] == str(host.game.current_seat) == "0"
-    assert page.locator(".message").get_attribute("data-message") == "bot_played"
+    assert page.locator(".message").get_attribute("data-message") == "msg.your_turn"
 
 
 def test_texts_follow_the_chosen_language(watched: Watched, site) -> None:
@@ -114,7 +122,8 @@ def test_new_game_deals_again(watched: Watched, site) -> None:
     page = watched.open(site.url)
     click_move(page, next(str(m) for m in first_game().legal_moves() if m.target_text == "D1"))
     assert logged_moves(page)
-    page.click('[data-action="new"]')
+    page.click('[data-action="new"]')  # the new-game screen, filled with the last settings
+    page.click('#sheet [data-action="start"]')
     assert logged_moves(page) == []
     assert table_state(page)["turn"] == "0"
 

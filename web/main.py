@@ -1,90 +1,655 @@
-"""The page's entry point, run by PyScript in Pyodide: boot, bind events, render.
+"""The page's entry point, run by PyScript in Pyodide: boot, storage, events, drawing,
+and the computer's turns.
 
-All clicks are handled by one listener on the stable ``#app`` container, which reads
-the clicked element's ``data-*`` attributes, so re-rendered elements need no binding.
+Events are bound once, on stable containers, and read the ``data-*`` attributes of
+the element they hit, so redrawn elements need no binding. Computer players run on
+the main thread one decision at a time; between decisions the page yields to the
+browser (``asyncio.sleep``), so it never freezes.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 
 from pyscript import document, when, window
 
 try:
-    from pyodide.ffi import jsnull
-except ImportError:  # Pyodide before 0.28 converts JS null to None
+    from pyodide.ffi import JsException, create_proxy, jsnull, to_js
+except ImportError:  # older Pyodide
+    from pyodide.ffi import JsException, create_proxy, to_js
     jsnull = None
 
-from skipbo_web.controller import Controller
-from skipbo_web.i18n import CATALOGUE, pick_language
+from skipbo_web.controller import BadSave, Controller, MatchState, Message
+from skipbo_web.i18n import LANGUAGES, pick_language
 from skipbo_web.meta import installed_version
-from skipbo_web.table import render_bar, render_table, root_attributes
+from skipbo_web.settings import SPEED_DELAY_MS, Settings, parse_url
+from skipbo_web.table import (Look, card_html, render_bar, render_foot, render_help, render_notices,
+                              render_setup, render_table, root_attributes)
 
 ENGINE_VERSION = installed_version("skipbo_core")  # from the wheel unpacked in Pyodide
+KEY_SETTINGS, KEY_MATCH, KEY_CURRENT = "skipbo.settings", "skipbo.match", "skipbo.current"
+DRAG_START_PX = 8
+SOURCE_SLOTS = ("S", "H", "D1", "D2", "D3", "D4")
+
+
+def _js(value):
+    """A JS value, or None for JS null/undefined."""
+    return None if value is None or value is jsnull else value
+
+
+def _attr(el, name: str) -> str | None:
+    value = el.getAttribute(name) if el is not None else None
+    return value if isinstance(value, str) else None
+
+
+def _new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+class Store:
+    """``localStorage`` as JSON, surviving browsers that refuse storage."""
+
+    def __init__(self) -> None:
+        self.ok = True
+        try:
+            self.ls = window.localStorage
+            self.ls.getItem("skipbo.probe")
+        except (JsException, AttributeError):
+            self.ok = False
+
+    def get(self, key: str):
+        """The stored value; ``None`` when absent; raises ``BadSave`` when not JSON."""
+        if not self.ok:
+            return None
+        try:
+            text = _js(self.ls.getItem(key))
+        except JsException:
+            return None
+        if text is None:
+            return None
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise BadSave(f"{key} is not JSON") from None
+
+    def set(self, key: str, value) -> None:
+        if not self.ok:
+            return
+        try:
+            self.ls.setItem(key, json.dumps(value, separators=(",", ":")))
+        except JsException:
+            self.ok = False
 
 
 class Page:
-    """The DOM side: owns the controller and the language, and redraws after each event."""
+    """The DOM side: owns the controller, the look, the storage and the computer's turns."""
 
     def __init__(self) -> None:
-        params = window.URLSearchParams.new(window.location.search)
-        self.seed = _int_param(params.get("seed")) or random.SystemRandom().randrange(1, 2**31)
-        self.lang = pick_language([params.get("lang") or "", *window.navigator.languages])
-        self.ctrl = Controller(seed=self.seed)
+        self.store = Store()
+        self.notices: list[Message] = []
+        self.app = document.getElementById("app")
         self.bar = document.getElementById("bar")
         self.root = document.getElementById("table")
+        self.foot = document.getElementById("foot")
+        self.notice_box = document.getElementById("notices")
+        self.sheet = document.getElementById("sheet")
+        self.sheet_kind: str | None = None
+        self.setup_errors: list[str] = []
+        self.draft: Settings | None = None
+        self.drag: dict | None = None
+        self.suppress_click_until = 0.0
+        self.generation = 0
+        self.ai_task = None
+        self.ai_running = False
+        self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+        try:
+            stored = self.store.get(KEY_SETTINGS)
+        except BadSave:
+            stored = None
+        self.settings, _ = Settings.from_dict(stored, LANGUAGES) if stored is not None else (Settings(), [])
+        params = window.URLSearchParams.new(window.location.search)
+        given = {k: params.get(k) for k in params.keys()}
+        url = parse_url(given, self.settings, LANGUAGES)
+        if url.bad:
+            self.notices.append(Message("notice.bad_url", {"names": ", ".join(url.bad)}))
+        self.lang = url.lang or self.settings.lang or pick_language(
+            [*window.navigator.languages] or [window.navigator.language or ""])
+        self.speed = url.speed if url.speed is not None else self.settings.speed
+        open_setup = False
+        saved = self._load_saved()
+        if url.settings is not None:
+            if saved is not None and saved.match.origin == url.origin and url.seed is not None:
+                self.ctrl = saved  # the same address again: resume that game
+            else:
+                self.ctrl = Controller.start(url.settings, url.seed if url.seed is not None else _new_seed(),
+                                             MatchState(url.settings.target if url.settings.match else None,
+                                                        origin=url.origin))
+        elif saved is not None:
+            self.ctrl = saved
+        else:
+            self.ctrl = Controller.start(self.settings, _new_seed())
+            open_setup = not self.notices or self.notices[-1].key != "notice.bad_save"
+        if url.faces is not None:
+            self.settings_faces = url.faces
+        else:
+            self.settings_faces = self.ctrl.settings.faces
+        if not self.store.ok:
+            self.notices.append(Message("notice.no_storage"))
+        self.look = Look(self.lang, self.settings_faces)
+        self.save()
+        self.render()
+        if open_setup:
+            self.open_sheet("setup")
+
+    # -- storage ------------------------------------------------------------------------------
+
+    def _load_saved(self) -> Controller | None:
+        try:
+            record = self.store.get(KEY_CURRENT)
+            if record is None:
+                return None
+            return Controller.resume(record, self.store.get(KEY_MATCH), self.settings)
+        except BadSave:
+            self.notices.append(Message("notice.bad_save"))
+            return None
+
+    def save(self) -> None:
+        self.store.set(KEY_CURRENT, self.ctrl.record())
+        self.store.set(KEY_MATCH, self.ctrl.match.to_dict())
+
+    def save_settings(self) -> None:
+        self.store.set(KEY_SETTINGS, self.settings.to_dict())
+
+    # -- drawing ------------------------------------------------------------------------------
 
     def render(self) -> None:
+        """Redraw the bar, the notices and the table; focus stays on the same pile."""
         document.documentElement.lang = self.lang
-        self.bar.innerHTML = render_bar(self.lang, ENGINE_VERSION)
-        self.root.innerHTML = render_table(self.ctrl, self.lang)
+        active = _js(document.activeElement)
+        key = _attr(active, "data-key") if active is not None and self.root.contains(active) else None
+        self.bar.innerHTML = render_bar(self.look, self.speed)
+        self.foot.innerHTML = render_foot(self.lang, ENGINE_VERSION)
+        self.notice_box.innerHTML = render_notices(self.notices, self.lang)
+        self.root.innerHTML = render_table(self.ctrl, self.look)
         for name, value in root_attributes(self.ctrl).items():
             if value is None:
                 self.root.removeAttribute(name)
             else:
                 self.root.setAttribute(name, value)
+        self.root.removeAttribute("aria-busy")
+        if key is not None:
+            self.focus_key(key)
+        if self.ctrl.curtain and self.sheet_kind is None:
+            button = _js(self.root.querySelector('[data-action="reveal"]'))
+            if button is not None:
+                button.focus()
+
+    def focus_key(self, key: str) -> None:
+        el = _js(self.root.querySelector(f'[data-key="{key}"]'))
+        if el is None and key.startswith("H") and key[1:].isdigit():
+            cards = self.root.querySelectorAll('[data-key^="H"]')
+            el = _js(cards.item(min(int(key[1:]), cards.length - 1))) if cards.length else None
+        if el is not None:
+            el.focus()
+
+    def open_sheet(self, kind: str) -> None:
+        self.sheet_kind = kind
+        if kind == "setup":
+            settings = self.draft or self.settings
+            html = render_setup(settings, self.lang, self.setup_errors)
+        else:
+            html = render_help(self.lang)
+        self.sheet.innerHTML = html
+        self.sheet.setAttribute("aria-labelledby", "sheet-title")
+        if not self.sheet.open:
+            self.sheet.showModal()
+
+    def close_sheet(self) -> None:
+        self.sheet_kind = None
+        self.draft = None
+        self.setup_errors = []
+        if self.sheet.open:
+            self.sheet.close()
+        self.sheet.innerHTML = ""
+
+    # -- games ------------------------------------------------------------------------------
+
+    def use(self, ctrl: Controller) -> None:
+        """Switch to another game (stops the computer's turns of the previous one)."""
+        self.generation += 1
+        self.ctrl = ctrl
+        self.look.result_hidden = False
+        self.save()
+        self.render()
+        self.kick_ai()
+
+    def start_from_setup(self, form: dict) -> None:
+        settings, bad = self.settings.with_form(form)
+        lang = form.get("lang")
+        if lang in LANGUAGES:
+            self.lang = self.look.lang = lang
+        if bad:
+            self.draft, self.setup_errors = settings, bad
+            self.open_sheet("setup")
+            return
+        self.settings = Settings(**{**settings.__dict__, "lang": self.lang, "speed": self.speed})
+        self.look.faces = self.settings.faces
+        self.save_settings()
+        self.close_sheet()
+        self.use(Controller.start(self.settings, _new_seed()))
+
+    # -- events -------------------------------------------------------------------------------
 
     def on_click(self, event) -> None:
-        el = _js(event.target.closest("[data-slot], [data-lang], [data-action]"))
+        if window.performance.now() < self.suppress_click_until:
+            return
+        el = _js(event.target.closest("[data-action], [data-slot], [data-lang]"))
         if el is None:
             return
+        if _attr(el, "data-action") == "speed" or el.tagName == "SELECT":
+            return
         lang, action, slot = (_attr(el, a) for a in ("data-lang", "data-action", "data-slot"))
-        if lang in CATALOGUE:
-            self.lang = lang
-        elif action == "new":
-            self.ctrl = Controller(seed=random.SystemRandom().randrange(1, 2**31))
-        elif action == "end":
-            self.ctrl.play("end")
-        elif slot:
+        keyboard = event.detail == 0
+        if lang in LANGUAGES:
+            self.set_language(lang)
+        elif action:
+            self.act(action, el)
+        elif slot and self.sheet_kind is None:
             area = _js(el.closest("[data-seat]"))
-            seat = _attr(area, "data-seat") if area is not None else None
-            self.ctrl.click(slot, int(seat) if seat else None, _attr(el, "data-card"))
+            seat = _attr(area, "data-seat")
+            played = self.ctrl.click(slot, int(seat) if seat else None, _attr(el, "data-card"),
+                                     _attr(el, "data-top"))
+            self.after_human(played, keyboard)
+
+    def set_language(self, lang: str) -> None:
+        self.lang = self.look.lang = lang
+        self.settings = Settings(**{**self.settings.__dict__, "lang": lang})
+        self.save_settings()
         self.render()
+        if self.sheet_kind is not None:
+            if self.sheet_kind == "setup":
+                self.draft = self.read_form()[0] if self.sheet_kind == "setup" else None
+            self.open_sheet(self.sheet_kind)
 
+    def act(self, action: str, el) -> None:
+        ctrl = self.ctrl
+        if action == "new":
+            self.open_sheet("setup")
+        elif action == "help":
+            self.open_sheet("help")
+        elif action == "close":
+            self.close_sheet()
+        elif action == "start":
+            return  # the form's submit event does it
+        elif action == "reveal":
+            ctrl.reveal()
+            self.render()
+            self.focus_first_of('.me [data-playable="1"], .me [data-slot="H"]')
+        elif action == "end":
+            self.after_human(ctrl.play("end"), False)
+        elif action == "next-game":
+            self.use(ctrl.next_game(_new_seed()))
+        elif action == "new-match":
+            settings = ctrl.settings_for_replay()
+            self.use(Controller.start(settings, _new_seed()))
+        elif action == "play-again":
+            self.use(Controller.start(ctrl.settings_for_replay(), _new_seed()))
+        elif action == "hide-result":
+            self.look.result_hidden = True
+            self.render()
+        elif action == "show-result":
+            self.look.result_hidden = False
+            self.render()
+        elif action == "dismiss":
+            index = int(_attr(el, "data-index") or 0)
+            if 0 <= index < len(self.notices):
+                del self.notices[index]
+            self.render()
 
-def _js(value):
-    """A JS value, or None for JS null/undefined (Pyodide 0.28+ gives null as ``jsnull``)."""
-    return None if value is None or value is jsnull else value
+    def after_human(self, played: bool, keyboard: bool) -> None:
+        if played:
+            self.save()
+        self.render()
+        if keyboard and self.ctrl.selected is not None and not played:
+            self.focus_first_of('[data-legal="1"][data-slot^="B"], [data-legal="1"]')
+        self.kick_ai()
 
+    def focus_first_of(self, selector: str) -> None:
+        el = _js(self.root.querySelector(selector))
+        if el is not None:
+            el.focus()
 
-def _attr(el, name: str) -> str | None:
-    """An element's attribute as a str, None when it is absent."""
-    value = el.getAttribute(name)
-    return value if isinstance(value, str) else None
+    def read_form(self) -> tuple[Settings, list[str]]:
+        form = _js(document.getElementById("setup"))
+        if form is None:
+            return self.settings, []
+        data = window.FormData.new(form)
+        values = {}
+        for pair in data.entries():
+            values[str(pair[0])] = str(pair[1])
+        return self.settings.with_form(values)
 
+    def on_submit(self, event) -> None:
+        event.preventDefault()
+        form = _js(document.getElementById("setup"))
+        if form is None:
+            return
+        data = window.FormData.new(form)
+        values = {str(p[0]): str(p[1]) for p in data.entries()}
+        self.start_from_setup(values)
 
-def _int_param(text: str | None) -> int | None:
-    """``?seed=123`` -> 123; absent or not a whole number -> None."""
-    return int(text) if text and text.isdigit() else None
+    def on_change(self, event) -> None:
+        target = event.target
+        name = _attr(target, "name")
+        if name == "speed" and _js(target.closest("#bar")) is not None:
+            value = int(target.value)
+            self.speed = value
+            self.settings = Settings(**{**self.settings.__dict__, "speed": value})
+            self.save_settings()
+            return
+        if self.sheet_kind == "setup" and name in ("players", "wild_cards", "lang"):
+            self.draft, _ = self.read_form()
+            if name == "lang" and target.value in LANGUAGES:
+                self.lang = self.look.lang = target.value
+                self.render()
+            focus = name
+            self.open_sheet("setup")
+            el = _js(self.sheet.querySelector(f'[name="{focus}"]'))
+            if el is not None:
+                el.focus()
+
+    def on_sheet_close(self, event) -> None:
+        self.sheet_kind = None
+        self.draft = None
+        self.setup_errors = []
+
+    def on_key(self, event) -> None:
+        key = event.key
+        tag = str(event.target.tagName or "")
+        if event.ctrlKey or event.metaKey or event.altKey or tag in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        if self.sheet_kind is not None:
+            return  # the dialog handles its own keys (Esc closes it)
+        if key == "?":
+            event.preventDefault()
+            self.open_sheet("help")
+            return
+        if key in ("n", "N"):
+            event.preventDefault()
+            self.open_sheet("setup")
+            return
+        if key == "Escape":
+            if self.ctrl.selected is not None:
+                self.ctrl.cancel()
+                self.render()
+            return
+        if key.startswith("Arrow"):
+            event.preventDefault()
+            self.move_focus(key)
+            return
+        me = f'[data-seat="{self.ctrl.viewer}"]'
+        code = str(event.code or "")
+        if event.shiftKey and code.startswith("Digit") and code[5:] in ("1", "2", "3", "4"):
+            event.preventDefault()
+            self.focus_first_of(f'{me} [data-slot="D{code[5:]}"]')
+            return
+        if key in ("s", "S"):
+            self.focus_first_of(f'{me} [data-slot="S"]')
+            self.pick_focused()
+        elif key in ("b", "B"):
+            self.focus_first_of('[data-slot="B1"]')
+        elif key in ("1", "2", "3", "4", "5"):
+            self.focus_first_of(f'[data-key="H{int(key) - 1}"]')
+            self.pick_focused()
+
+    def pick_focused(self) -> None:
+        """Pick up the card in focus (as a keyboard Enter would), unless it is already picked."""
+        el = _js(document.activeElement)
+        if el is None or _attr(el, "data-slot") is None or _attr(el, "data-selected") == "1":
+            return
+        area = _js(el.closest("[data-seat]"))
+        seat = _attr(area, "data-seat")
+        played = self.ctrl.click(_attr(el, "data-slot"), int(seat) if seat else None,
+                                 _attr(el, "data-card"), _attr(el, "data-top"))
+        self.after_human(played, True)
+
+    def move_focus(self, key: str) -> None:
+        """Arrow keys: left/right through the piles in reading order, up/down to the row
+        above or below (the pile nearest in x)."""
+        items = list(self.root.querySelectorAll("[data-key]"))
+        if not items:
+            return
+        active = _js(document.activeElement)
+        try:
+            i = next(k for k, el in enumerate(items) if el.isSameNode(active))
+        except StopIteration:
+            items[0].focus()
+            return
+        if key in ("ArrowLeft", "ArrowRight"):
+            j = (i + (1 if key == "ArrowRight" else -1)) % len(items)
+            items[j].focus()
+            return
+        rects = [el.getBoundingClientRect() for el in items]
+        here = rects[i]
+        cy, cx = here.top + here.height / 2, here.left + here.width / 2
+        down = key == "ArrowDown"
+
+        def middle(r) -> float:
+            return r.top + r.height / 2
+
+        if down:
+            candidates = [k for k, r in enumerate(rects) if middle(r) > cy + 4]
+        else:
+            candidates = [k for k, r in enumerate(rects) if middle(r) < cy - 4]
+        if not candidates:
+            return
+        target_y = (min if down else max)(middle(rects[k]) for k in candidates)
+        row = [k for k in candidates if abs(middle(rects[k]) - target_y) < 12]
+        best = min(row, key=lambda k: abs(rects[k].left + rects[k].width / 2 - cx))
+        items[best].focus()
+
+    # -- drag and drop (mouse and touch, through pointer events) ------------------------------
+
+    def on_pointerdown(self, event) -> None:
+        if event.button != 0 or self.sheet_kind is not None or not self.ctrl.my_turn:
+            return
+        el = _js(event.target.closest("[data-slot]"))
+        if el is None or _attr(el, "data-slot") not in SOURCE_SLOTS or _attr(el, "data-top") == "":
+            return
+        self.drag = {"el": el, "id": event.pointerId, "x": event.clientX, "y": event.clientY,
+                     "started": False, "ghost": None, "over": None}
+
+    def on_pointermove(self, event) -> None:
+        d = self.drag
+        if d is None or event.pointerId != d["id"]:
+            return
+        dx, dy = event.clientX - d["x"], event.clientY - d["y"]
+        if not d["started"]:
+            if dx * dx + dy * dy < DRAG_START_PX * DRAG_START_PX:
+                return
+            if not self.start_drag(d):
+                self.drag = None
+                return
+        event.preventDefault()
+        ghost = d["ghost"]
+        ghost.style.transform = f"translate({dx}px, {dy}px) rotate(3deg)"
+        under = self.slot_at(event.clientX, event.clientY)
+        same = (under is None and d["over"] is None) or (
+            under is not None and d["over"] is not None and under.isSameNode(d["over"]))
+        if not same:
+            if d["over"] is not None:
+                d["over"].removeAttribute("data-hover")
+            if under is not None:
+                under.setAttribute("data-hover", "1")
+            d["over"] = under
+
+    def start_drag(self, d: dict) -> bool:
+        el = d["el"]
+        area = _js(el.closest("[data-seat]"))
+        seat = _attr(area, "data-seat")
+        text = self.ctrl.notation(_attr(el, "data-slot"), int(seat) if seat else None, _attr(el, "data-card"))
+        if text is None:
+            self.render()
+            return False
+        if self.ctrl.selected != text:
+            self.ctrl.click(_attr(el, "data-slot"), int(seat) if seat else None, _attr(el, "data-card"),
+                            _attr(el, "data-top"))
+        # mark the legal targets without redrawing (the pointer is on these elements)
+        for node in self.root.querySelectorAll("[data-legal], [data-selected]"):
+            node.removeAttribute("data-legal")
+            node.removeAttribute("data-selected")
+        el.setAttribute("data-selected", "1")
+        legal = self.ctrl.legal_targets()
+        me = f'[data-seat="{self.ctrl.viewer}"]'
+        for target in legal:
+            sel = f'[data-slot="{target}"]' if target.startswith("B") else f'{me} [data-slot="{target}"]'
+            node = _js(self.root.querySelector(sel))
+            if node is not None:
+                node.setAttribute("data-legal", "1")
+        cards = el.querySelectorAll(".card")
+        card = cards.item(cards.length - 1)
+        rect = card.getBoundingClientRect()
+        ghost = card.cloneNode(True)
+        ghost.classList.add("ghost")
+        ghost.style.left = f"{rect.left}px"
+        ghost.style.top = f"{rect.top}px"
+        ghost.style.width = f"{rect.width}px"
+        ghost.style.height = f"{rect.height}px"
+        ghost.style.setProperty("--cw", f"{rect.width}px")
+        document.body.appendChild(ghost)
+        d["ghost"] = ghost
+        d["started"] = True
+        return True
+
+    def slot_at(self, x: float, y: float):
+        hit = _js(document.elementFromPoint(x, y))
+        if hit is None:
+            return None
+        el = _js(hit.closest("[data-slot]"))
+        return el if el is not None and self.root.contains(el) else None
+
+    def on_pointerup(self, event) -> None:
+        d = self.drag
+        if d is None or event.pointerId != d["id"]:
+            return
+        self.drag = None
+        if not d["started"]:
+            return
+        self.suppress_click_until = window.performance.now() + 350
+        d["ghost"].remove()
+        target = self.slot_at(event.clientX, event.clientY)
+        if target is None or target.isSameNode(d["el"]):
+            self.ctrl.cancel()
+            self.render()
+            return
+        area = _js(target.closest("[data-seat]"))
+        seat = _attr(area, "data-seat")
+        played = self.ctrl.click(_attr(target, "data-slot"), int(seat) if seat else None,
+                                 _attr(target, "data-card"), _attr(target, "data-top"))
+        self.after_human(played, False)
+
+    def on_pointercancel(self, event) -> None:
+        d = self.drag
+        if d is None or event.pointerId != d["id"]:
+            return
+        self.drag = None
+        if d["started"]:
+            d["ghost"].remove()
+            self.ctrl.cancel()
+            self.render()
+
+    # -- the computer's turns -----------------------------------------------------------------
+
+    def kick_ai(self) -> None:
+        if self.ctrl.ai_to_move and not self.ai_running:
+            self.ai_running = True
+            self.ai_task = asyncio.ensure_future(self.run_ai(self.generation))
+
+    async def run_ai(self, generation: int) -> None:
+        """Play the computer's moves one decision at a time, yielding to the browser
+        between decisions: a pause of the chosen speed, and a short animation."""
+        try:
+            while generation == self.generation and self.ctrl.ai_to_move:
+                delay = SPEED_DELAY_MS.get(self.speed, 0)
+                await asyncio.sleep(delay / 1000)
+                for ghost in document.querySelectorAll(".fly"):
+                    ghost.remove()
+                if generation != self.generation or not self.ctrl.ai_to_move:
+                    break
+                seat = self.ctrl.game.current_seat
+                start = self.source_rect(seat)
+                entry = self.ctrl.ai_move()
+                self.save()
+                self.render()
+                if delay and start is not None and not self.reduced_motion:
+                    self.fly(entry, start, min(delay * 0.7, 450))
+        finally:
+            self.ai_running = False
+        if generation == self.generation:
+            self.kick_ai()
+
+    def source_rect(self, seat: int):
+        """Where the computer's next card comes from: its stock, a discard pile or its hand."""
+        area = _js(self.root.querySelector(f'[data-seat="{seat}"]'))
+        if area is None:
+            return None
+        return area.getBoundingClientRect()
+
+    def fly(self, entry, start, duration: float) -> None:
+        """A card glides from the mover's area to the pile it went to."""
+        if entry.card is None or ">" not in entry.move:
+            return
+        src, dst = entry.move.split(">")
+        sel = (f'[data-slot="{dst}"]' if dst.startswith("B")
+               else f'[data-seat="{entry.seat}"] [data-slot="{dst}"]')
+        target = _js(self.root.querySelector(sel))
+        area = _js(self.root.querySelector(f'[data-seat="{entry.seat}"]'))
+        if target is None or area is None:
+            return
+        from_el = area
+        if src.endswith("S") or src[-2:-1] == "D":
+            slot = "S" if src.endswith("S") else "D" + src[-1]
+            owner = entry.seat if not src.startswith("P") else self.ctrl.partner(entry.seat)
+            found = _js(self.root.querySelector(f'[data-seat="{owner}"] [data-slot="{slot}"]'))
+            from_el = found if found is not None else area
+        a = from_el.getBoundingClientRect()
+        b = target.getBoundingClientRect()
+        holder = document.createElement("div")
+        holder.innerHTML = card_html(self.look, entry.card, " fly")
+        card = holder.firstChild
+        width = min(b.width, 90)
+        card.style.left = f"{b.left + (b.width - width) / 2}px"
+        card.style.top = f"{b.top}px"
+        card.style.setProperty("--cw", f"{width}px")
+        document.body.appendChild(card)
+        dx = (a.left + a.width / 2) - (b.left + b.width / 2)
+        dy = (a.top + a.height / 2) - (b.top + b.height / 2)
+        frames = to_js([{"transform": f"translate({dx}px, {dy}px) scale(0.8)", "opacity": 0.6},
+                        {"transform": "translate(0, 0) scale(1)", "opacity": 1}],
+                       dict_converter=window.Object.fromEntries)
+        options = to_js({"duration": duration, "easing": "ease-out", "fill": "forwards"},
+                        dict_converter=window.Object.fromEntries)
+        card.animate(frames, options)
 
 
 page = Page()
-page.render()
 
 
-@when("click", "#app")
-def _on_click(event) -> None:
-    page.on_click(event)
-
+# Every listener is bound once, on containers that are never redrawn.
+for _event, _selector, _handler in (("click", "#app", page.on_click), ("change", "#app", page.on_change),
+                                    ("submit", "#sheet", page.on_submit), ("close", "#sheet", page.on_sheet_close),
+                                    ("pointerdown", "#table", page.on_pointerdown)):
+    when(_event, _selector)(_handler)
+_proxies = {name: create_proxy(handler) for name, handler in (
+    ("pointermove", page.on_pointermove), ("pointerup", page.on_pointerup),
+    ("pointercancel", page.on_pointercancel))}
+for _name, _proxy in _proxies.items():
+    window.addEventListener(_name, _proxy)
+_proxies["keydown"] = create_proxy(page.on_key)
+document.addEventListener("keydown", _proxies["keydown"])
 
 page.root.setAttribute("data-ready", "1")
+page.kick_ai()

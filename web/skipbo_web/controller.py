@@ -1,8 +1,9 @@
-"""The page's state: one game of a human against a bot, the selected card, the last message.
+"""The page's state: one game (and its match), whose side the table is seen from, the
+picked card, the message line and the move log.
 
 Clicks arrive as the ``data-*`` attributes of the clicked element; they become move
-notation (``"H5>B2"``), and the engine alone decides whether a move is legal. No DOM
-access here, so the controller runs and is tested on the host too.
+notation (``"H5>B2"``) and the engine alone decides whether a move is legal. There is
+no DOM access here, so the controller runs and is tested on the host too.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from skipbo_core import Game, IllegalMove, InvalidMove, Rules
-from skipbo_core.ai import get_bot
+from skipbo_core import Game, IllegalMove, InvalidMove, Move, RecordError
+from skipbo_core.ai import LEVELS, get_bot
 
-SOURCE_ONLY = ("S", "H")  # clicking these always (re)selects a source
-TARGET_ONLY = ("B",)      # clicking these needs a selected source
+from .settings import Settings
+
+MATCH_VERSION = 1
+HAND_TOKENS = {"SB", *map(str, range(1, 13))}
 
 
 @dataclass(frozen=True)
@@ -26,15 +29,28 @@ class Message:
     args: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class LogEntry:
+    """One move as the table saw it: who, the notation, and the card it moved."""
+
+    seat: int
+    move: str
+    card: int | None
+
+
+class BadSave(ValueError):
+    """Stored data that cannot be resumed (corrupt, or from another version)."""
+
+
 def slot_notation(slot: str, card: str | None = None, own: bool = True) -> str:
-    """The notation of a clicked slot: ``("H", "5")`` -> ``"H5"``, ``("D", own=False)`` -> ``"PD1"``.
+    """The notation of a clicked slot: ``("H", "5")`` -> ``"H5"``, ``("D1", own=False)`` -> ``"PD1"``.
 
     ``slot`` is ``S``, ``H``, ``D1``-``D4`` or ``B1``-``B4`` (the element's ``data-slot``);
-    ``card`` is a hand card's ``data-card`` (``"1"``-``"12"`` or ``"SB"``). Raises
-    ``ValueError`` for anything else.
+    ``card`` is a hand card's ``data-card`` (``"1"``-``"12"`` or ``"SB"``); ``own=False``
+    means the partner's pile. Raises ``ValueError`` for anything else.
     """
     if slot == "H":
-        if card is None or card not in {"SB", *map(str, range(1, 13))}:
+        if card not in HAND_TOKENS:
             raise ValueError(f"bad hand card {card!r}")
         return "H" + card
     if slot != "S" and not (len(slot) == 2 and slot[0] in "DB" and slot[1] in "1234"):
@@ -42,112 +58,379 @@ def slot_notation(slot: str, card: str | None = None, own: bool = True) -> str:
     return slot if own or slot[0] == "B" else "P" + slot
 
 
+def player_kind(kind: Any) -> str:
+    """``"human"`` or an AI level from a record's player ``kind`` (``"ai:hard"``)."""
+    if kind == "human":
+        return "human"
+    if isinstance(kind, str) and kind.startswith("ai:") and kind[3:] in LEVELS:
+        return kind[3:]
+    raise BadSave(f"unknown player kind {kind!r}")
+
+
+@dataclass
+class MatchState:
+    """Games in a row (``skipbo_core.Match`` semantics): the first seat moves one seat
+    left each game, each game's points are added per seat, and the match is over once
+    a seat reaches ``target``. ``target=None`` is a single game (no standings)."""
+
+    target: int | None
+    first: int = 0                  # the seat that moved first in the first game
+    history: list[list[int]] = field(default_factory=list)  # points of finished games
+    game_no: int = 0                # the current game, 0-based
+    seed: int = 0                   # the current game's seed
+    origin: str = ""                # URL options that started it ('' = the new-game screen)
+
+    def totals(self, players: int) -> list[int]:
+        return [sum(g[s] for g in self.history) for s in range(players)]
+
+    def first_of(self, game_no: int, players: int) -> int:
+        return (self.first + game_no) % players
+
+    def is_over(self, players: int) -> bool:
+        return self.target is not None and max(self.totals(players)) >= self.target
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": MATCH_VERSION, "target": self.target, "first": self.first,
+                "history": self.history, "game_no": self.game_no, "seed": self.seed,
+                "origin": self.origin}
+
+    @classmethod
+    def from_dict(cls, data: Any, players: int) -> "MatchState":
+        if not isinstance(data, dict) or data.get("version") != MATCH_VERSION:
+            raise BadSave("match data of another version")
+        target, first, history = data.get("target"), data.get("first"), data.get("history")
+        game_no, seed, origin = data.get("game_no"), data.get("seed"), data.get("origin", "")
+        ok = ((target is None or _is_int(target) and target >= 1)
+              and _is_int(first) and 0 <= first < players
+              and isinstance(history, list)
+              and all(isinstance(g, list) and len(g) == players and all(_is_int(p) and p >= 0 for p in g)
+                      for g in history)
+              and _is_int(game_no) and game_no in (len(history), len(history) - 1)
+              and _is_int(seed) and isinstance(origin, str))
+        if not ok:
+            raise BadSave("match data is damaged")
+        return cls(target, first, [list(g) for g in history], game_no, seed, origin)
+
+
 class Controller:
-    """One game: the human at seat ``human`` moves first; every other seat is the bot."""
+    """One game at the table, plus the match it belongs to."""
 
-    def __init__(self, seed: int, bot: str = "greedy", players: int = 2, human: int = 0) -> None:
-        self.seed = seed
-        self.human = human
-        self.bot_name = bot
-        self.bot = get_bot(bot)
-        self.rng = random.Random(seed)
-        self.game = Game.new(Rules(players=players), seed=seed, first=human)
+    def __init__(self, game: Game, settings: Settings, match: MatchState) -> None:
+        self.game = game
+        self.settings = settings
+        self.match = match
+        self.kinds = [player_kind(p.get("kind")) for p in game.players]
+        self.bots = {s: get_bot(k) for s, k in enumerate(self.kinds) if k != "human"}
+        played = len(game.moves)
+        self.rngs = {s: random.Random(f"{match.seed}:{s}:{played}") for s in self.bots}
         self.selected: str | None = None
-        self.message = Message("your_turn")
-        self.log: list[tuple[int, str]] = []  # (seat, move notation), oldest first
+        self.message = Message("msg.welcome")
+        self.log: list[LogEntry] = replay_log(game)
+        humans = self.humans
+        self.last_human = humans[0] if humans else 0
+        # hot-seat: whose cards are shown; a single human always sees their own
+        self.revealed: int | None = humans[0] if len(humans) == 1 else None
+        self._count_result()
+        self.greet()
 
-    # -- what the page shows ---------------------------------------------------------------
+    # -- creation ----------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, settings: Settings, seed: int, match: MatchState | None = None) -> "Controller":
+        """Deal a new game with ``settings`` (the match's next game when ``match`` is given)."""
+        rules = settings.rules()
+        if match is None:
+            match = MatchState(target=settings.target if settings.match else None)
+        match.seed = seed
+        first = match.first_of(match.game_no, rules.players)
+        players = [{"name": s.name, "kind": s.record_kind()} for s in settings.table]
+        return cls(Game.new(rules, seed=seed, first=first, players=players), settings, match)
+
+    @classmethod
+    def resume(cls, record: Any, match_data: Any, settings: Settings) -> "Controller":
+        """The saved game. Raises ``BadSave`` (naming the problem) when it cannot be resumed."""
+        try:
+            game = Game.from_record(record)
+        except (RecordError, ValueError, TypeError) as exc:
+            raise BadSave(str(exc)) from None
+        match = MatchState.from_dict(match_data, game.rules.players)
+        if match.game_no == len(match.history) - 1 and not game.is_over:
+            raise BadSave("match says the game is over, the record does not")
+        return cls(game, settings, match)
+
+    def next_game(self, seed: int) -> "Controller":
+        """The match's next game (same players and rules; the first seat moves left)."""
+        match = MatchState(self.match.target, self.match.first, [list(g) for g in self.match.history],
+                           self.match.game_no + 1, seed, self.match.origin)
+        return Controller.start(self.settings_for_replay(), seed, match)
+
+    def settings_for_replay(self) -> Settings:
+        """Settings that deal this game's table again (names, kinds, rules)."""
+        from dataclasses import replace
+
+        from .settings import MAX_SEATS, Seat
+        seats = [Seat(p["name"], k) for p, k in zip(self.game.players, self.kinds)]
+        seats += list(self.settings.seats[len(seats):MAX_SEATS])
+        r = self.game.rules
+        return replace(self.settings, players=r.players, seats=tuple(seats), stock=r.stock_size,
+                       teams=r.teams is not None, wild_cards=r.wild_cards,
+                       match=self.match.target is not None,
+                       target=self.match.target or self.settings.target)
+
+    # -- who is who ----------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.game.rules.players
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == "human"]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def is_ai(self, seat: int) -> bool:
+        return self.kinds[seat] != "human"
+
+    @property
+    def ai_to_move(self) -> bool:
+        return not self.game.is_over and self.is_ai(self.game.current_seat)
+
+    @property
+    def viewer(self) -> int:
+        """The seat the table is seen from: the human to move, else the last human who moved."""
+        seat = self.game.current_seat
+        return seat if not self.is_ai(seat) else self.last_human
+
+    @property
+    def curtain(self) -> bool:
+        """Hot-seat: the device must be passed on before the next human's cards show."""
+        seat = self.game.current_seat
+        return (self.hot_seat and not self.game.is_over and not self.is_ai(seat)
+                and self.revealed != seat)
+
+    @property
+    def shows_hand(self) -> bool:
+        """Whether the viewer's hand is face up (hot-seat hides it between turns)."""
+        if not self.humans:
+            return False
+        if not self.hot_seat or self.game.is_over:
+            return True
+        return self.revealed == self.viewer and self.game.current_seat == self.viewer
+
+    @property
+    def my_turn(self) -> bool:
+        """A human may act now (their turn, cards shown, game running)."""
+        return (not self.game.is_over and not self.is_ai(self.game.current_seat)
+                and not self.curtain)
+
+    def partner(self, seat: int) -> int | None:
+        return self.game.rules.partner(seat)
+
+    def default_name_args(self, seat: int) -> tuple[str, dict[str, Any]]:
+        """The i18n key and arguments of a seat's name when none was given."""
+        if self.is_ai(seat):
+            n = [s for s in range(self.players) if self.is_ai(s)].index(seat) + 1
+            return ("name.ai_n", {"n": n}) if len(self.bots) > 1 else ("name.ai", {})
+        return ("name.you", {}) if not self.hot_seat else ("name.player", {"n": seat + 1})
+
+    # -- what the page shows ---------------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
-        """The human's view of the table (``SeatView.to_dict``)."""
-        return self.game.view(self.human).to_dict()
+        """The viewer's view of the table (``SeatView.to_dict``)."""
+        return self.game.view(self.viewer).to_dict()
 
-    def legal_targets(self) -> set[str]:
-        """Targets (``"B2"``, ``"D1"``) of the legal moves from the selected source."""
-        if self.selected is None or self.game.current_seat != self.human:
+    def _my_moves(self) -> list[Move]:
+        return self.game.legal_moves() if self.my_turn else []
+
+    def legal_targets(self, source: str | None = None) -> set[str]:
+        """Targets (``"B2"``, ``"D1"``) of the legal moves from ``source`` (default: the picked card)."""
+        source = source or self.selected
+        if source is None:
             return set()
-        return {m.target_text for m in self.game.legal_moves() if m.source_text == self.selected}
+        return {m.target_text for m in self._my_moves() if m.source_text == source}
 
     def playable_sources(self) -> set[str]:
-        """Sources (``"S"``, ``"H5"``, ``"D2"``) that have a legal move onto a building pile."""
-        if self.game.current_seat != self.human:
-            return set()
-        return {m.source_text for m in self.game.legal_moves() if m.target_text.startswith("B")}
+        """Sources (``"S"``, ``"H5"``, ``"PD2"``) with a legal move onto a building pile."""
+        return {m.source_text for m in self._my_moves() if m.target_text.startswith("B")}
 
     def can_end(self) -> bool:
         """Whether ``end`` is legal now (empty hand, nothing left to draw)."""
-        return self.game.current_seat == self.human and any(m.is_end for m in self.game.legal_moves())
+        return any(m.is_end for m in self._my_moves())
 
-    # -- what the player does --------------------------------------------------------------
+    # -- what the player does --------------------------------------------------------------------
 
-    def click(self, slot: str, seat: int | None = None, card: str | None = None) -> None:
-        """React to a click on the element with ``data-slot=slot`` inside ``data-seat=seat``.
-
-        Selects a source, or plays ``<selected>><clicked>``. A bad click leaves the game as
-        it was and sets ``message``.
-        """
+    def greet(self) -> None:
+        """The message for the start of a turn."""
         if self.game.is_over:
-            self.message = Message("game_over")
-            return
-        if self.game.current_seat != self.human:
-            self.message = Message("not_your_turn")
-            return
-        try:
-            text = slot_notation(slot, card, own=seat in (None, self.human))
-        except ValueError:
-            self.message = Message("invalid", {"move": f"{slot}{card or ''}"})
-            return
-        if text == self.selected:
-            self.selected = None
-            self.message = Message("your_turn")
-        elif self.selected is None or slot.startswith(SOURCE_ONLY):
-            if slot.startswith(TARGET_ONLY):
-                self.message = Message("pick_source")
-            else:
-                self.selected = text
-                self.message = Message("selected", {"source": text})
+            self.message = Message("msg.game_over")
+        elif self.ai_to_move:
+            self.message = Message("msg.ai_turn", {"seat": self.game.current_seat})
+        elif self.curtain:
+            self.message = Message("msg.pass_device", {"seat": self.game.current_seat})
         else:
-            self.play(f"{self.selected}>{text}")
+            self.message = self._your_turn(self.game.current_seat)
+
+    def _your_turn(self, seat: int) -> Message:
+        return Message("msg.your_turn_named" if self.hot_seat else "msg.your_turn", {"seat": seat})
+
+    def reveal(self) -> None:
+        """Hot-seat: the player to move has the device; show their cards."""
+        if self.curtain:
+            self.revealed = self.game.current_seat
+            self.greet()
+
+    def cancel(self) -> None:
+        """Put the picked card back."""
+        if self.selected is not None:
+            self.selected = None
+            self.message = Message("msg.cancelled")
+
+    def _refuse(self) -> bool:
+        """Set the message and return True when the human cannot act now."""
+        if self.game.is_over:
+            self.message = Message("msg.game_over")
+        elif self.is_ai(self.game.current_seat):
+            self.message = Message("msg.not_your_turn", {"seat": self.game.current_seat})
+        elif self.curtain:
+            self.message = Message("msg.pass_device", {"seat": self.game.current_seat})
+        else:
+            return False
+        return True
+
+    def notation(self, slot: str, seat: int | None, card: str | None) -> str | None:
+        """The notation of a click, or None (and a message) when it is nobody's pile to use."""
+        me = self.game.current_seat
+        if seat is None or seat == me or slot[:1] == "B":
+            own = True
+        elif seat == self.partner(me):
+            own = False
+        else:
+            key = "msg.not_yours_teams" if self.game.rules.teams else "msg.not_yours"
+            self.message = Message(key, {"seat": seat})
+            return None
+        try:
+            return slot_notation(slot, card, own=own)
+        except ValueError:
+            self.message = Message("msg.invalid")
+            return None
+
+    def click(self, slot: str, seat: int | None = None, card: str | None = None,
+              top: str | None = None) -> bool:
+        """React to a click on the element with ``data-slot=slot`` inside ``data-seat=seat``
+        (``top`` is a pile's ``data-top``: ``""`` when empty). Picks a source, or plays
+        ``<picked>><clicked>``. Returns whether a move was played; a bad click leaves the
+        game as it was and says why in ``message``."""
+        if self._refuse():
+            return False
+        text = self.notation(slot, seat, card)
+        if text is None:
+            return False
+        if text == self.selected:
+            self.cancel()
+            return False
+        if self.selected is None or text[-1:] == "S" or text[:1] == "H" or text[:2] == "PD":
+            if text[:1] == "B":
+                self.message = Message("msg.pick_source")
+                return False
+            if top == "":
+                self.message = Message("illegal.empty-source", {"source": text})
+                return False
+            self.selected = text
+            targets = self.legal_targets()
+            self.message = Message("msg.picked" if targets else "msg.picked_nowhere", {"source": text})
+            return False
+        return self.play(f"{self.selected}>{text}")
 
     def play(self, text: str) -> bool:
-        """Play the human's move ``text``; then the bots, once the turn has passed.
-
-        Returns whether the move was played. An invalid or illegal move changes nothing
-        but ``message``; the selection stays so that another target can be tried.
-        """
+        """Play the human's move ``text``. An invalid or illegal move changes nothing but
+        ``message`` (the picked card stays picked, so another pile can be tried)."""
+        if self._refuse():
+            return False
+        seat = self.game.current_seat
         try:
-            self.game.play(text)
+            move = Move.parse(text)
+        except InvalidMove:
+            self.message = Message("msg.invalid")
+            return False
+        card = source_card(self.game.view(seat).to_dict(), move)
+        try:
+            self.game.play(move)
         except IllegalMove as exc:
             self.message = Message("illegal." + exc.code, dict(exc.details))
             return False
-        except InvalidMove:
-            self.message = Message("invalid", {"move": text})
-            return False
-        self.log.append((self.human, text))
+        self._after(seat, move, card)
+        self.last_human = seat
         self.selected = None
-        self.message = Message("your_turn")
-        if self.game.current_seat != self.human:
-            self.run_bots()
-        self._announce_end()
         return True
 
-    def run_bots(self) -> None:
-        """Let the bots play until it is the human's turn again or the game is over."""
-        played: list[str] = []
-        while not self.game.is_over and self.game.current_seat != self.human:
-            seat = self.game.current_seat
-            move = self.bot(self.game.view(seat), self.game.legal_moves(), self.rng)
-            self.game.play(move)
-            self.log.append((seat, str(move)))
-            played.append(str(move))
-        if played:
-            self.message = Message("bot_played", {"moves": ", ".join(played)})
+    def ai_move(self) -> LogEntry:
+        """One decision of the computer player to move: asks its bot, plays the move."""
+        seat = self.game.current_seat
+        if not self.ai_to_move:
+            raise ValueError("it is not a computer player's turn")
+        view = self.game.view(seat)
+        move = self.bots[seat](view, self.game.legal_moves(), self.rngs[seat])
+        card = source_card(view.to_dict(), move)
+        self.game.play(move)
+        self._after(seat, move, card)
+        return self.log[-1]
 
-    def _announce_end(self) -> None:
-        result = self.game.result
-        if result is None:
-            return
-        if result.reason == "stock-empty":
-            self.message = Message("won" if result.winner == self.human else "lost")
+    def _after(self, seat: int, move: Move, card: int | None) -> None:
+        self.log.append(LogEntry(seat, str(move), card))
+        self._count_result()
+        if move.ends_turn or self.game.is_over:
+            self.greet()
         else:
-            self.message = Message(result.reason)
+            self.message = (self._your_turn(seat) if not self.is_ai(seat)
+                            else Message("msg.ai_turn", {"seat": seat}))
+
+    def _count_result(self) -> None:
+        """Add a finished game's points to the match, once."""
+        result = self.game.result
+        if result is not None and len(self.match.history) == self.match.game_no:
+            self.match.history.append(list(result.scores))
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        return self.game.to_record()
+
+
+def source_card(view: dict[str, Any], move: Move) -> int | None:
+    """The card a move takes, as the mover sees it before the move (None for ``end``)."""
+    src = move.source_text
+    seat = view["seat"]
+    if src == "end":
+        return None
+    if src[0] == "H":
+        return 0 if src == "HSB" else int(src[1:])
+    owner = seat if src[0] != "P" else view["partner"]
+    if owner is None:
+        return None
+    if src.endswith("S"):
+        return view["stock_tops"][owner]
+    pile = view["discards"][owner][int(src[-1]) - 1]
+    return pile[-1] if pile else None
+
+
+def replay_log(game: Game) -> list[LogEntry]:
+    """The move log of a game (the cards each move took), by replaying its record."""
+    record = game.to_record()
+    if not record["moves"]:
+        return []
+    replay = Game(game.rules, record["deck"], first=record["first"], players=record["players"],
+                  reshuffles=record["reshuffles"])
+    out = []
+    for text in record["moves"]:
+        move = Move.parse(text)
+        seat = replay.current_seat
+        out.append(LogEntry(seat, text, source_card(replay.view(seat).to_dict(), move)))
+        replay.play(move)
+    return out
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)

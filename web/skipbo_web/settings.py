@@ -1,0 +1,324 @@
+"""What the new-game screen chooses, read back from storage, forms and URL options.
+
+Everything that comes from outside (``localStorage``, the new-game form, the address)
+is validated here; a bad value becomes the default and is reported by name, never an
+exception that could leave a blank page. Which stock sizes, player counts and teams
+are allowed is asked of the engine (``skipbo_core.Rules``), never decided here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping
+
+from skipbo_core import Rules
+from skipbo_core.ai import LEVELS
+
+VERSION = 1
+KINDS = ("human", *LEVELS)            # what sits in a seat
+FACES = ("skipbo", "cards")           # card drawings: Skip-Bo numbers or playing cards
+SPEEDS = (0, 1, 2, 3)                 # instant, fast, normal, slow
+SPEED_DELAY_MS = {0: 0, 1: 250, 2: 600, 3: 1200}  # pause after each computer move
+DEFAULT_TARGET = 500
+MAX_NAME = 24
+SHORT_GAME = 10
+DEFAULT_LEVEL = "medium"
+MAX_SEATS = 6
+
+
+def allowed(players: int, stock: int | None = None, teams: bool = False, wild_cards: int = 18) -> bool:
+    """Whether the engine accepts these options."""
+    try:
+        Rules(players=players, stock_size=stock, teams=teams or None, wild_cards=wild_cards)
+    except ValueError:
+        return False
+    return True
+
+
+def most_stock(players: int, wild_cards: int = 18) -> int:
+    """The largest stock size the engine allows for this table (asked, not computed)."""
+    return next(s for s in range(60, 0, -1) if allowed(players, s, wild_cards=wild_cards))
+
+
+def default_stock(players: int) -> int:
+    """The engine's default stock size for a player count."""
+    return Rules(players=players).stock
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table: ``name`` ('' = the default name) and ``kind`` (``KINDS``)."""
+
+    name: str = ""
+    kind: str = DEFAULT_LEVEL
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def record_kind(self) -> str:
+        """The ``kind`` of a game record's player: ``human`` or ``ai:<level>``."""
+        return "human" if self.is_human else f"ai:{self.kind}"
+
+
+def default_seats() -> tuple[Seat, ...]:
+    return (Seat("", "human"),) + tuple(Seat("", DEFAULT_LEVEL) for _ in range(MAX_SEATS - 1))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The options of the new-game screen. ``seats`` always holds six; the first
+    ``players`` are used. ``stock=None`` means the engine's default for the player count."""
+
+    players: int = 2
+    seats: tuple[Seat, ...] = field(default_factory=default_seats)
+    stock: int | None = None
+    teams: bool = False
+    wild_cards: int = 18
+    faces: str = "skipbo"
+    match: bool = False
+    target: int = DEFAULT_TARGET
+    lang: str | None = None
+    speed: int = 2
+
+    # -- derived ---------------------------------------------------------------------------
+
+    @property
+    def table(self) -> tuple[Seat, ...]:
+        """The seats in play."""
+        return self.seats[: self.players]
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.table) if s.is_human]
+
+    def rules(self) -> Rules:
+        """The engine's rules; raises ``ValueError`` when the engine refuses them."""
+        return Rules(players=self.players, stock_size=self.stock, teams=self.teams or None,
+                     wild_cards=self.wild_cards)
+
+    def problems(self) -> list[str]:
+        """Names of the fields the engine refuses together (``stock``, ``teams``)."""
+        out = []
+        if self.teams and not allowed(self.players, teams=True):
+            out.append("teams")
+        if self.stock is not None and not allowed(self.players, self.stock, wild_cards=self.wild_cards):
+            out.append("stock")
+        return out
+
+    @property
+    def delay_ms(self) -> int:
+        return SPEED_DELAY_MS[self.speed]
+
+    # -- storage -----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": VERSION, "players": self.players,
+                "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+                "stock": self.stock, "teams": self.teams, "wild_cards": self.wild_cards,
+                "faces": self.faces, "match": self.match, "target": self.target,
+                "lang": self.lang, "speed": self.speed}
+
+    @classmethod
+    def from_dict(cls, data: Any, languages: Iterable[str] = ()) -> tuple["Settings", list[str]]:
+        """Settings from stored data; bad fields take their defaults and are named."""
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            return cls(), ["version"]
+        base, bad = cls(), []
+        values: dict[str, Any] = {}
+
+        def take(name: str, ok) -> None:
+            if name in data:
+                if ok(data[name]):
+                    values[name] = data[name]
+                else:
+                    bad.append(name)
+
+        take("players", lambda v: _is_int(v) and 2 <= v <= MAX_SEATS)
+        take("stock", lambda v: v is None or (_is_int(v) and 1 <= v <= 60))
+        take("teams", lambda v: isinstance(v, bool))
+        take("wild_cards", lambda v: v in (18, 24) and _is_int(v))
+        take("faces", lambda v: v in FACES)
+        take("match", lambda v: isinstance(v, bool))
+        take("target", lambda v: _is_int(v) and 1 <= v <= 100_000)
+        take("lang", lambda v: v is None or v in set(languages))
+        take("speed", lambda v: _is_int(v) and v in SPEEDS)
+        seats = data.get("seats")
+        if seats is not None:
+            parsed = _seats(seats)
+            if parsed is None:
+                bad.append("seats")
+            else:
+                values["seats"] = parsed
+        settings = replace(base, **values)
+        for name in settings.problems():  # together the engine refuses them
+            settings = replace(settings, **{name: getattr(base, name)})
+            bad.append(name)
+        return settings, bad
+
+    # -- the new-game form -------------------------------------------------------------------
+
+    def with_form(self, form: Mapping[str, str]) -> tuple["Settings", list[str]]:
+        """These settings changed by the new-game form's fields (strings, as a browser
+        sends them). Returns the new settings and the names of the wrong fields; each
+        wrong field keeps its value from ``self`` (or the default, when the engine
+        refuses the combination), so the form can be drawn again as a draft."""
+        bad: list[str] = []
+        players = _int(form.get("players"))
+        if players is None or not 2 <= players <= MAX_SEATS:
+            bad.append("players")
+            players = self.players
+        seats = list(self.seats)
+        for i in range(MAX_SEATS):
+            kind = form.get(f"kind{i}", seats[i].kind)
+            name = " ".join(str(form.get(f"name{i}", seats[i].name)).split())[:MAX_NAME]
+            if kind not in KINDS:
+                bad.append(f"kind{i}")
+                kind = seats[i].kind
+            seats[i] = Seat(name, kind)
+        stock_mode = form.get("stock_mode", "default")
+        stock: int | None = None
+        if stock_mode == "short":
+            stock = SHORT_GAME
+        elif stock_mode == "custom":
+            stock = _int(form.get("stock"))
+            if stock is None:
+                bad.append("stock")
+        wild = _int(form.get("wild_cards", self.wild_cards))
+        if wild not in (18, 24):
+            bad.append("wild_cards")
+            wild = self.wild_cards
+        teams = form.get("teams") in ("1", "on", "true") and players in (4, 6)
+        faces = form.get("faces", self.faces)
+        if faces not in FACES:
+            bad.append("faces")
+            faces = self.faces
+        match = form.get("mode", "match" if self.match else "single") == "match"
+        target = _int(form.get("target", self.target))
+        if target is None or not 1 <= target <= 100_000:
+            if match:
+                bad.append("target")
+            target = self.target
+        new = replace(self, players=players, seats=tuple(seats), stock=stock, teams=teams,
+                      wild_cards=wild, faces=faces, match=match, target=target)
+        for name in new.problems():
+            if name not in bad:
+                bad.append(name)
+            new = replace(new, **{name: None if name == "stock" else False})
+        return new, bad
+
+
+# -- URL options ---------------------------------------------------------------------------
+
+URL_GAME_KEYS = ("players", "stock", "ai", "seed", "teams", "deck", "target", "humans")
+URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces")
+
+
+@dataclass(frozen=True)
+class UrlOptions:
+    """What the address asks for: settings for a game that starts at once (or ``None``
+    when no game option is given), a seed, a language, and the names of bad options."""
+
+    settings: Settings | None
+    seed: int | None
+    lang: str | None
+    speed: int | None
+    faces: str | None
+    bad: tuple[str, ...]
+    origin: str  # the game options, normalised: the same string means the same game
+
+
+def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str]) -> UrlOptions:
+    """Read ``?players=2&stock=5&ai=medium&seed=3&lang=de&speed=0``.
+
+    Seat 0 is human and the other seats are the computer at level ``ai``
+    (``humans=2`` makes the first two seats human: hot-seat). Any game option starts
+    a game at once; invalid values are named in ``bad`` and take their defaults.
+    """
+    bad: list[str] = []
+    languages = set(languages)
+
+    def number(name: str, lo: int, hi: int) -> int | None:
+        text = params.get(name)
+        if text is None:
+            return None
+        value = _int(text)
+        if value is None or not lo <= value <= hi:
+            bad.append(name)
+            return None
+        return value
+
+    lang = params.get("lang")
+    if lang is not None and lang not in languages:
+        bad.append("lang")
+        lang = None
+    speed = number("speed", 0, 3)
+    faces = params.get("faces")
+    if faces is not None and faces not in FACES:
+        bad.append("faces")
+        faces = None
+    game_given = any(k in params for k in URL_GAME_KEYS)
+    seed = number("seed", 0, 2**53)
+    if not game_given:
+        return UrlOptions(None, None, lang, speed, faces, tuple(bad), "")
+    players = number("players", 2, MAX_SEATS) or 2
+    level = params.get("ai", DEFAULT_LEVEL)
+    if level not in LEVELS:
+        bad.append("ai")
+        level = DEFAULT_LEVEL
+    humans = number("humans", 0, players)
+    humans = 1 if humans is None else humans
+    teams = params.get("teams")
+    if teams is not None and teams not in ("0", "1"):
+        bad.append("teams")
+    teams_on = teams == "1"
+    if teams_on and players not in (4, 6):
+        bad.append("teams")
+        teams_on = False
+    deck = params.get("deck")
+    wild = 18
+    if deck is not None:
+        if deck in ("162", "168"):
+            wild = 18 if deck == "162" else 24
+        else:
+            bad.append("deck")
+    stock = number("stock", 1, 60)
+    if stock is not None and not allowed(players, stock, wild_cards=wild):
+        bad.append("stock")
+        stock = None
+    target = number("target", 1, 100_000)
+    seats = tuple(Seat("", "human" if i < humans else level) for i in range(MAX_SEATS))
+    settings = replace(base, players=players, seats=seats, stock=stock, teams=teams_on,
+                       wild_cards=wild, match=target is not None,
+                       target=target if target is not None else base.target,
+                       speed=speed if speed is not None else base.speed,
+                       faces=faces if faces is not None else base.faces)
+    origin = "&".join(f"{k}={params[k]}" for k in sorted(URL_GAME_KEYS) if k in params)
+    return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin)
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int(text: Any) -> int | None:
+    """``"12"`` -> 12; anything else (``"1.5"``, ``""``, ``None``) -> None."""
+    if _is_int(text):
+        return text
+    if isinstance(text, str) and text.strip().isdigit() and len(text.strip()) <= 16:
+        return int(text.strip())
+    return None
+
+
+def _seats(data: Any) -> tuple[Seat, ...] | None:
+    if not isinstance(data, list) or len(data) != MAX_SEATS:
+        return None
+    out = []
+    for item in data:
+        if not (isinstance(item, dict) and isinstance(item.get("name"), str)
+                and item.get("kind") in KINDS and len(item["name"]) <= MAX_NAME):
+            return None
+        out.append(Seat(item["name"], item["kind"]))
+    return tuple(out)
