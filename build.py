@@ -220,6 +220,8 @@ def build_site(wheel: Path) -> None:
     step(f"Writing the static site to {DIST.relative_to(ROOT)}/")
     shutil.rmtree(DIST, ignore_errors=True)
     shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "pyscript.json"))
+    from tools.rules_page import write_rules_pages  # the rules page, from tools/rules_text.py
+    write_rules_pages(DIST)
     (DIST / "wheels").mkdir()
     shutil.copy2(wheel, DIST / "wheels" / wheel.name)
     copy_vendor(DIST)
