@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from urllib.parse import urlsplit
@@ -29,6 +31,7 @@ MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".svg": "image/svg+xml",
     ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
 }
 
 
@@ -40,17 +43,34 @@ def normalize_prefix(prefix: str) -> str:
     return "".join("/" + p for p in parts)
 
 
+@dataclass(frozen=True)
+class Served:
+    """One answered request: its path, HTTP status and the bytes of the body sent."""
+
+    path: str
+    status: int
+    size: int
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves ``directory`` at ``prefix``; everything outside the prefix is 404."""
+    """Serves ``directory`` at ``prefix``; everything outside the prefix is 404.
+    Appends a ``Served`` to ``served`` for each request, when given a list."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = ""
     quiet = True
 
-    def __init__(self, *args, prefix: str = "", quiet: bool = True, **kwargs) -> None:
+    def __init__(self, *args, prefix: str = "", quiet: bool = True, served: list[Served] | None = None,
+                 **kwargs) -> None:
         self.prefix = prefix
         self.quiet = quiet
+        self.served = served
+        self.status = 0
         super().__init__(*args, **kwargs)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status = code
+        super().send_response(code, message)
 
     def _under_prefix(self, path: str) -> bool:
         return not self.prefix or path == self.prefix or path.startswith(self.prefix + "/")
@@ -58,8 +78,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def send_head(self):  # type: ignore[override]
         if not self._under_prefix(urlsplit(self.path).path):
             self.send_error(404, f"not under {self.prefix}/")
-            return None
-        return super().send_head()
+            body = None
+        else:
+            body = super().send_head()
+        if self.served is not None:
+            size = 0
+            if body is not None:
+                size = body.seek(0, os.SEEK_END)
+                body.seek(0)
+            self.served.append(Served(urlsplit(self.path).path, self.status, size))
+        return body
 
     def translate_path(self, path: str) -> str:
         rest = urlsplit(path).path[len(self.prefix):] or "/"
@@ -74,15 +102,19 @@ class SiteServer:
     """Serve ``root`` at ``http://127.0.0.1:<port><prefix>/``.
 
     ``port=0`` picks a free port. Use as a context manager to run it in a
-    background thread, or call ``serve_forever()`` in the foreground.
+    background thread, or call ``serve_forever()`` in the foreground. With
+    ``record=True``, ``served`` lists every request answered (for tests and benchmarks).
     """
 
-    def __init__(self, root: Path, prefix: str = "", port: int = 0, quiet: bool = True) -> None:
+    def __init__(self, root: Path, prefix: str = "", port: int = 0, quiet: bool = True,
+                 record: bool = False) -> None:
         root = Path(root)
         if not (root / "index.html").is_file():
             raise FileNotFoundError(f"{root}/index.html does not exist: build the site first (python3 build.py)")
         self.prefix = normalize_prefix(prefix)
-        handler = functools.partial(SiteHandler, directory=str(root), prefix=self.prefix, quiet=quiet)
+        self.served: list[Served] = []
+        handler = functools.partial(SiteHandler, directory=str(root), prefix=self.prefix, quiet=quiet,
+                                    served=self.served if record else None)
         self.httpd = http.server.ThreadingHTTPServer((HOST, port), handler)
         self.httpd.daemon_threads = True
         self._thread: threading.Thread | None = None
