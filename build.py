@@ -16,6 +16,7 @@ runs skip what is already in place. Standard library only: runs on a bare python
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import os
@@ -156,8 +157,10 @@ def build_wheel(py: Path) -> Path:
     if not (ROOT / "skipbo_core" / "__init__.py").is_file():
         raise BuildError("skipbo_core/__init__.py is missing: there is no engine to build")
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # stale build/lib files would leak into the wheel
+    # A fixed date in the zip entries makes the same sources give the same wheel, so an
+    # unchanged engine keeps the service worker's build id (see write_service_worker).
     run([py, "-m", "pip", "--disable-pip-version-check", "wheel", "--quiet", "--no-deps",
-         "--no-build-isolation", "-w", WHEEL_DIR, ROOT])
+         "--no-build-isolation", "-w", WHEEL_DIR, ROOT], env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
     wheels = sorted(WHEEL_DIR.glob("skipbo_core-*.whl"))
     if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
         raise BuildError(f"expected one py3-none-any wheel, got {[w.name for w in wheels]}")
@@ -227,8 +230,55 @@ def build_site(wheel: Path) -> None:
     copy_vendor(DIST)
     write_config(DIST, wheel)
     check_site(DIST)
+    check_manifest(DIST)
+    write_service_worker(DIST)
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     print(f"    {sum(1 for p in DIST.rglob('*') if p.is_file())} files, {total / 1e6:.1f} MB")
+
+
+# -- the offline app: web manifest and service worker -------------------------------------
+
+SERVICE_WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+
+
+def check_manifest(dist: Path) -> None:
+    """The web manifest's URLs must be relative and name files of the site (works under a sub-path)."""
+    manifest = json.loads((dist / MANIFEST).read_text())
+    icons = [icon.get("src", "") for icon in manifest.get("icons", [])]
+    urls = [manifest.get("start_url", ""), manifest.get("scope", ""), *icons]
+    problems = [url for url in urls if not url.startswith("./")]
+    problems += [url for url in icons if not (dist / url).is_file()]
+    if problems or not icons:
+        raise BuildError(f"{MANIFEST}: URLs must be relative paths to files of the site, and there must be "
+                         f"icons: {problems}")
+
+
+def write_service_worker(dist: Path) -> str:
+    """Fill in the service worker's build id and precache list; returns the build id.
+
+    The list is every other file of the site with its SHA-256 (subresource integrity);
+    the id is a hash of those files, so any change to the site makes a new sw.js, which is
+    how browsers learn of a new deploy (and then replace the old cache).
+    """
+    sw = dist / SERVICE_WORKER
+    files = {}
+    build_hash = hashlib.sha256()
+    for path in sorted(p for p in dist.rglob("*") if p.is_file() and p != sw):
+        rel = path.relative_to(dist).as_posix()
+        sha = hashlib.sha256(path.read_bytes()).digest()
+        files[rel] = "sha256-" + base64.b64encode(sha).decode()
+        build_hash.update(rel.encode() + b"\0" + sha)
+    build_id = build_hash.hexdigest()[:16]
+    text = sw.read_text()
+    for placeholder, value in (('const BUILD = "dev";', f"const BUILD = {json.dumps(build_id)};"),
+                               ("const FILES = {};", f"const FILES = {json.dumps(files, indent=2)};")):
+        if text.count(placeholder) != 1:
+            raise BuildError(f"{SERVICE_WORKER} must contain the line {placeholder!r} once, for the build to fill in")
+        text = text.replace(placeholder, value)
+    sw.write_text(text)
+    print(f"    {SERVICE_WORKER}: build {build_id}, {len(files)} files to keep for offline use")
+    return build_id
 
 
 def build(dev: bool = False) -> Path:

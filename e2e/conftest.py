@@ -20,6 +20,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], playwrigh
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """No service worker: each test's fresh context would otherwise copy the whole site
+    into a new offline cache after the page is ready, 10 MB each time (test_offline.py
+    allows them)."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
 def site() -> Iterator[SiteServer]:
     """dist/ served at the root of a free port on 127.0.0.1."""
     with SiteServer(DIST) as server:

@@ -1,0 +1,170 @@
+"""The offline app: after one visit the service worker has the whole site, the game loads
+and plays with the network off (also under a sub-path), a second visit downloads nothing
+big, a new build replaces the old cache, and the web manifest makes it installable.
+
+Each test has a fresh browser context, so it starts with no service worker.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext, BrowserType, Page
+
+import build
+from e2e.support import BOOT_TIMEOUT_MS, DIST, ME, READY, Watched
+from tools import icons
+from tools.server import SiteServer
+
+WORKER_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Service workers allowed, unlike in the other browser tests (see conftest.py)."""
+    return {**browser_context_args, "service_workers": "allow"}
+
+
+def build_id(site: Path) -> str:
+    """The build id that build.py wrote into the site's sw.js."""
+    found = re.search(r'^const BUILD = "(\w+)";$', (site / "sw.js").read_text(), re.MULTILINE)
+    assert found, "sw.js has no build id"
+    return found.group(1)
+
+
+def site_files(site: Path) -> set[str]:
+    """Every file of the built site but the service worker itself, relative to the site."""
+    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != "sw.js"}
+
+
+def wait_for_offline_copy(page: Page) -> dict[str, list[str]]:
+    """Wait until a service worker controls the page; return each of our caches' files,
+    relative to the page's directory."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                           timeout=WORKER_TIMEOUT_MS)
+    return page.evaluate("""async () => {
+      const base = new URL("./", location.href).href, found = {};
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        found[name] = (await cache.keys()).map(r => r.url.slice(base.length)).sort();
+      }
+      return found;
+    }""")
+
+
+def cache_names(page: Page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+def discard_first_hand_card(page: Page) -> str:
+    """Click my first hand card, then my first discard pile (always legal); return the card."""
+    card = page.locator(f'{ME} [data-slot="H"][data-card]').first
+    value = card.get_attribute("data-card")
+    card.click()
+    page.locator(f'{ME} [data-slot="D1"]').first.click()
+    return value
+
+
+def test_after_one_visit_the_game_loads_and_plays_offline(watched: Watched, context: BrowserContext,
+                                                          site_under_path: SiteServer) -> None:
+    page = watched.open(site_under_path.url)
+    caches = wait_for_offline_copy(page)
+    assert list(caches) == [f"skipbo {site_under_path.url} {build_id(DIST)}"]
+    assert set(next(iter(caches.values()))) == site_files(DIST)
+
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    card = discard_first_hand_card(page)
+    assert page.locator(f'{ME} [data-slot="D1"]').first.get_attribute("data-top") == card
+    assert page.evaluate("navigator.onLine") is False
+    # watched: no console error (a failed fetch would log one), no request off 127.0.0.1
+
+
+@pytest.fixture
+def recorded_site(tmp_path: Path) -> Iterator[tuple[SiteServer, Path]]:
+    """A copy of the built site, served from a thread that records every request."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    with SiteServer(site, record=True) as server:
+        yield server, site
+
+
+def test_a_second_visit_downloads_nothing_big(watched: Watched,
+                                              recorded_site: tuple[SiteServer, Path]) -> None:
+    server, _ = recorded_site
+    page = watched.open(server.url)
+    wait_for_offline_copy(page)
+    first = sum(s.size for s in server.served)
+    assert first > 9_000_000  # the runtime came over the network once
+    server.served.clear()
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    sent = {s.path: s.size for s in server.served if s.size}
+    assert sum(sent.values()) < 50_000, sent  # at most the update check of sw.js
+
+
+def test_a_new_build_replaces_the_old_cache(watched: Watched,
+                                            recorded_site: tuple[SiteServer, Path]) -> None:
+    server, site = recorded_site
+    page = watched.open(server.url)
+    old = f"skipbo {server.url} {build_id(site)}"
+    assert list(wait_for_offline_copy(page)) == [old]
+
+    # The next deploy: one page changed, sw.js written again by the build.
+    index = site / "index.html"
+    index.write_text(index.read_text().replace("</body>", "<!-- deploy 2 --></body>"))
+    shutil.copy2(build.WEB / "sw.js", site / "sw.js")
+    new = f"skipbo {server.url} {build.write_service_worker(site)}"
+    assert new != old
+
+    # As on the next visit: the browser checks sw.js, installs the new build, which takes
+    # over and deletes the old cache.
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    deadline = time.monotonic() + WORKER_TIMEOUT_MS / 1000
+    while cache_names(page) != [new]:
+        assert time.monotonic() < deadline, f"caches {cache_names(page)}, expected only {new}"
+        page.wait_for_timeout(200)
+    server.served.clear()
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert "<!-- deploy 2 -->" in page.content()
+    assert {s.path for s in server.served if s.size} <= {"/sw.js"}  # served by the new cache
+
+
+def test_chromium_finds_the_site_installable(browser_type: BrowserType, browser_type_launch_args: dict,
+                                             site_under_path: SiteServer, tmp_path: Path) -> None:
+    # Installing needs a real profile (Chromium says "in-incognito" for the test contexts).
+    context = browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(site_under_path.url)
+        page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == site_under_path.url + "manifest.webmanifest"
+        assert manifest["errors"] == []
+        assert manifest["manifest"]["startUrl"] == manifest["manifest"]["scope"] == site_under_path.url
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        theme = page.get_attribute('meta[name="theme-color"]', "content")
+        assert theme == json.loads(manifest["data"])["theme_color"]
+        for icon in manifest["manifest"]["icons"]:  # each is a PNG of the size it claims
+            size = page.evaluate("""async src => {
+              const img = new Image(); img.src = src; await img.decode();
+              return img.naturalWidth + "x" + img.naturalHeight;
+            }""", icon["url"])
+            assert size == icon["sizes"]
+    finally:
+        context.close()
+
+
+def test_the_icons_are_drawn_by_tools_icons() -> None:
+    for size in icons.SIZES:
+        assert (icons.ICON_DIR / f"icon-{size}.png").read_bytes() == icons.draw(size), (
+            f"web/icons/icon-{size}.png differs from what tools/icons.py draws: run python tools/icons.py")

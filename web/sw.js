@@ -1,0 +1,64 @@
+/* The service worker: after one visit the whole site sits in one cache per build, so the
+   game loads and plays with the network off, and a second visit downloads nothing big.
+
+   build.py fills in BUILD (a hash of every file of the site) and FILES (each file's path,
+   relative to this script, and its SHA-256 for subresource integrity). A new deploy is a
+   new sw.js: the browser installs it beside the old one, it fetches the new files into a
+   cache of its own, takes over at once and deletes the caches of older builds. Every URL
+   is relative, so the site works at "/" and under a sub-path such as "/skipbo/".
+   Registered by sw-register.js. */
+
+const BUILD = "dev";
+const FILES = {};
+
+/* Caches are per origin: name ours by scope too, so two copies of the site on one host
+   (say /skipbo/ and /skipbo-beta/) never delete each other's. */
+const PREFIX = `skipbo ${self.registration.scope} `;
+const CACHE = PREFIX + BUILD;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  try {
+    await Promise.all(Object.entries(FILES).map(async ([path, integrity]) => {
+      /* "no-cache": revalidate with the server (a 304 costs nothing) rather than trust a
+         stale HTTP-cache copy from the previous build; integrity: refuse a file from
+         another build, as a host may serve while a deploy is half done. */
+      const response = await fetch(new Request(path, { cache: "no-cache", integrity }));
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      await cache.put(path, response);
+    }));
+  } catch (error) {
+    await caches.delete(CACHE);  // never leave half a build behind; the browser tries again later
+    throw error;
+  }
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  event.respondWith(cacheFirst(request));
+});
+
+/* Every file of the build is in the cache, so the network is asked only for what is not:
+   a URL outside the site's files, or anything at all while the cache is being replaced. */
+async function cacheFirst(request) {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith("/")) url.pathname += "index.html";
+  const cache = await caches.open(CACHE);
+  /* A page's address carries the game's options (?seed=3&lang=de): the same page. */
+  const hit = await cache.match(url.href, { ignoreSearch: request.mode === "navigate" });
+  return hit || fetch(request);
+}
