@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
 
+from e2e.game_support import table_state
 from e2e.support import BOOT_TIMEOUT_MS, DIST, READY, Watched, click_move, selector
 from skipbo_core import Game, Rules
 from skipbo_web.controller import Controller
@@ -29,21 +30,6 @@ def first_game() -> Game:
 
 def logged_moves(page: Page) -> list[str]:
     return page.eval_on_selector_all(".log [data-move]", "els => els.map(e => e.dataset.move)")
-
-
-def table_state(page: Page) -> dict[str, object]:
-    """The game as the DOM shows it, through the stable data-* hooks."""
-    return page.evaluate("""() => {
-      const t = document.getElementById("table");
-      const all = (sel, attr) => [...t.querySelectorAll(sel)].map(e => e.getAttribute(attr));
-      return {
-        turn: t.dataset.turn, over: t.dataset.over || null,
-        hand: all('[data-seat="0"] [data-slot="H"]', "data-card"),
-        next: all('[data-slot^="B"]', "data-next"),
-        tops: all('[data-seat] [data-slot="S"], [data-seat] [data-slot^="D"]', "data-top"),
-        moves: all(".log [data-move]", "data-move"),
-      };
-    }""")
 
 
 def test_page_becomes_ready_with_engine_version_from_the_wheel(watched: Watched, site) -> None:

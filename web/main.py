@@ -10,6 +10,7 @@ browser (``asyncio.sleep``), so it never freezes.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 
@@ -96,10 +97,11 @@ class Page:
         self.notice_box = document.getElementById("notices")
         self.sheet = document.getElementById("sheet")
         self.sheet_kind: str | None = None
+        self.chrome: tuple[str, str, str] | None = None
         self.setup_errors: list[str] = []
         self.draft: Settings | None = None
         self.drag: dict | None = None
-        self.suppress_click_until = 0.0
+        self.suppress_click = False  # the click that ends a drag gesture is not a pick
         self.generation = 0
         self.ai_task = None
         self.ai_running = False
@@ -170,9 +172,11 @@ class Page:
         document.documentElement.lang = self.lang
         active = _js(document.activeElement)
         key = _attr(active, "data-key") if active is not None and self.root.contains(active) else None
-        self.bar.innerHTML = render_bar(self.look, self.speed)
-        self.foot.innerHTML = render_foot(self.lang, ENGINE_VERSION)
-        self.notice_box.innerHTML = render_notices(self.notices, self.lang)
+        chrome = (render_bar(self.look, self.speed), render_foot(self.lang, ENGINE_VERSION),
+                  render_notices(self.notices, self.lang))
+        if chrome != self.chrome:  # the bar only changes with the language or the speed
+            self.chrome = chrome
+            self.bar.innerHTML, self.foot.innerHTML, self.notice_box.innerHTML = chrome
         self.root.innerHTML = render_table(self.ctrl, self.look)
         for name, value in root_attributes(self.ctrl).items():
             if value is None:
@@ -244,7 +248,8 @@ class Page:
     # -- events -------------------------------------------------------------------------------
 
     def on_click(self, event) -> None:
-        if window.performance.now() < self.suppress_click_until:
+        if self.suppress_click:
+            self.suppress_click = False
             return
         el = _js(event.target.closest("[data-action], [data-slot], [data-lang]"))
         if el is None:
@@ -258,11 +263,15 @@ class Page:
         elif action:
             self.act(action, el)
         elif slot and self.sheet_kind is None:
-            area = _js(el.closest("[data-seat]"))
-            seat = _attr(area, "data-seat")
-            played = self.ctrl.click(slot, int(seat) if seat else None, _attr(el, "data-card"),
-                                     _attr(el, "data-top"))
-            self.after_human(played, keyboard)
+            self.click_slot(el, keyboard)
+
+    def click_slot(self, el, keyboard: bool) -> None:
+        """A pile or hand card was clicked (or tapped, or chosen with Enter)."""
+        area = _js(el.closest("[data-seat]"))
+        seat = _attr(area, "data-seat")
+        played = self.ctrl.click(_attr(el, "data-slot"), int(seat) if seat else None, _attr(el, "data-card"),
+                                 _attr(el, "data-top"))
+        self.after_human(played, keyboard)
 
     def set_language(self, lang: str) -> None:
         self.lang = self.look.lang = lang
@@ -410,11 +419,7 @@ class Page:
         el = _js(document.activeElement)
         if el is None or _attr(el, "data-slot") is None or _attr(el, "data-selected") == "1":
             return
-        area = _js(el.closest("[data-seat]"))
-        seat = _attr(area, "data-seat")
-        played = self.ctrl.click(_attr(el, "data-slot"), int(seat) if seat else None,
-                                 _attr(el, "data-card"), _attr(el, "data-top"))
-        self.after_human(played, True)
+        self.click_slot(el, True)
 
     def move_focus(self, key: str) -> None:
         """Arrow keys: left/right through the piles in reading order, up/down to the row
@@ -454,6 +459,7 @@ class Page:
     # -- drag and drop (mouse and touch, through pointer events) ------------------------------
 
     def on_pointerdown(self, event) -> None:
+        self.suppress_click = False
         if event.button != 0 or self.sheet_kind is not None or not self.ctrl.my_turn:
             return
         el = _js(event.target.closest("[data-slot]"))
@@ -537,8 +543,13 @@ class Page:
             return
         self.drag = None
         if not d["started"]:
+            if event.pointerType == "touch":
+                # A tap. Handled here: after a drag that redrew the table under the finger,
+                # browsers may not send a click for the next tap.
+                self.suppress_click = True
+                self.click_slot(d["el"], False)
             return
-        self.suppress_click_until = window.performance.now() + 350
+        self.suppress_click = True
         d["ghost"].remove()
         target = self.slot_at(event.clientX, event.clientY)
         if target is None or target.isSameNode(d["el"]):
@@ -582,6 +593,9 @@ class Page:
                 seat = self.ctrl.game.current_seat
                 start = self.source_rect(seat)
                 entry = self.ctrl.ai_move()
+                await asyncio.sleep(0)  # the decision and the redraw are separate tasks
+                if generation != self.generation:
+                    break
                 self.save()
                 self.render()
                 if delay and start is not None and not self.reduced_motion:
@@ -641,7 +655,7 @@ page = Page()
 # Every listener is bound once, on containers that are never redrawn.
 for _event, _selector, _handler in (("click", "#app", page.on_click), ("change", "#app", page.on_change),
                                     ("submit", "#sheet", page.on_submit), ("close", "#sheet", page.on_sheet_close),
-                                    ("pointerdown", "#table", page.on_pointerdown)):
+                                    ("pointerdown", "#app", page.on_pointerdown)):
     when(_event, _selector)(_handler)
 _proxies = {name: create_proxy(handler) for name, handler in (
     ("pointermove", page.on_pointermove), ("pointerup", page.on_pointerup),
@@ -652,4 +666,8 @@ _proxies["keydown"] = create_proxy(page.on_key)
 document.addEventListener("keydown", _proxies["keydown"])
 
 page.root.setAttribute("data-ready", "1")
+# Everything made so far lives as long as the page: keep it out of the garbage collector's
+# full passes, which would otherwise stall the page now and then for 100 ms and more.
+gc.collect()
+gc.freeze()
 page.kick_ai()

@@ -20,6 +20,9 @@ from .i18n import LANGUAGES, card_face, card_name, colour_of, describe, t
 from .settings import FACES, KINDS, MAX_SEATS, SPEEDS, Settings, default_stock, most_stock
 
 
+LOG_SHOWN = 60  # the newest moves in the log; older ones are counted only
+
+
 @dataclass
 class Look:
     """How to draw: language, card faces, and page-level switches."""
@@ -44,17 +47,13 @@ def card_token(value: int | None) -> str:
 
 def card_html(look: Look, value: int, extra: str = "", counts_as: int | None = None) -> str:
     """One face-up card, drawn with CSS: 1-4 blue, 5-8 green, 9-12 red, Skip-Bo distinct.
-    The number (or letter) is always printed, so colour is never needed to read it."""
+    The number (or letter) is always printed, so colour is never needed to read it. The
+    face is drawn from ``data-face`` by CSS, so the pile's accessible name (its
+    ``aria-label``) is the only text a screen reader meets."""
     face = escape(card_face(value, look.faces, look.lang))
-    colour = colour_of(value)
-    if value == 0 and look.faces == "skipbo":
-        body = (f'<span class="idx">{escape(t(look.lang, "card.SB"))}</span>'
-                f'<span class="big wild-word">{face}</span>')
-    else:
-        body = f'<span class="idx">{face}</span><span class="big">{face}</span><span class="idx bot">{face}</span>'
-    badge = f'<span class="as">{counts_as}</span>' if counts_as is not None else ""
-    return (f'<span class="card c-{colour} f-{look.faces}{extra}" aria-hidden="true">'
-            f'{body}{badge}</span>')
+    badge = f'<span class="as" data-as="{counts_as}"></span>' if counts_as is not None else ""
+    return (f'<span class="card c-{colour_of(value)} f-{look.faces}{extra}" data-face="{face}" aria-hidden="true">'
+            f'<span class="big" data-face="{face}"></span>{badge}</span>')
 
 
 def back_html(extra: str = "") -> str:
@@ -253,7 +252,7 @@ def _center(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, 
                       top=card_name(lang, top, look.faces))
         else:
             face = _empty()
-            label = t(lang, "building.aria_empty", n=k)
+            label = t(lang, "building.aria_empty", n=k, needs=card_face(needs, look.faces, lang))
         depth = min(len(pile), 6)
         piles.append(
             f'<button type="button" class="pile build"'
@@ -271,7 +270,7 @@ def _center(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, 
 def _log(ctrl: Controller, look: Look) -> str:
     lang = look.lang
     items = []
-    for e in ctrl.log:
+    for e in ctrl.log[-LOG_SHOWN:]:
         name = seat_name(ctrl, look, e.seat)
         if e.move == "end":
             text = t(lang, "log.end", name=name)

@@ -1,0 +1,94 @@
+"""Helpers of the game's browser tests: open a seeded game through URL options, play
+turns only through the page's data-* hooks, read what the page saved."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urlencode
+
+from playwright.sync_api import Page
+
+from e2e.support import BOOT_TIMEOUT_MS, READY
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+HUMAN_TURN = '#table[data-turn="{seat}"]:not([data-over]), #table[data-over="1"]'
+
+
+def open_game(page: Page, base_url: str, **options: object) -> Page:
+    """Load ``base_url`` with URL options (``speed=0`` and ``lang=en`` unless given) and
+    wait until Python has taken over the table."""
+    query = {"lang": "en", "speed": 0, **options}
+    page.goto(f"{base_url}?{urlencode(query)}")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def stored(page: Page, key: str = "skipbo.current") -> object:
+    """What the page saved in localStorage under ``key`` (parsed JSON, or None)."""
+    text = page.evaluate("k => localStorage.getItem(k)", key)
+    return None if text is None else json.loads(text)
+
+
+def over(page: Page) -> bool:
+    return page.locator('#table[data-over="1"]').count() > 0
+
+
+def wait_for_turn(page: Page, seat: int = 0, timeout: float = 30_000) -> None:
+    """Until seat ``seat`` is to move, or the game is over."""
+    page.wait_for_selector(HUMAN_TURN.format(seat=seat), timeout=timeout)
+
+
+def play_turn(page: Page, seat: int = 0) -> list[str]:
+    """Play one turn of ``seat`` by clicks only: every card that the page marks playable
+    goes onto the first building pile that lights up; then the last hand card goes onto
+    discard pile 1 (or the turn ends, when the hand is empty and nothing can be drawn).
+    Returns the clicked moves (as the move log shows them)."""
+    me = f'[data-seat="{seat}"]'
+    played = []
+    for _ in range(60):
+        if over(page):
+            return played
+        source = page.locator(f'{me} [data-playable="1"]')
+        if source.count():
+            source.first.click()
+            target = page.locator('[data-slot^="B"][data-legal="1"]').first
+            target.click()
+            played.append(page.locator(".log [data-move]").last.get_attribute("data-move"))
+            continue
+        end = page.locator('[data-action="end"]')
+        if end.count():
+            end.click()
+        else:
+            page.locator(f'{me} [data-slot="H"]').last.click()
+            page.locator(f'{me} [data-slot="D1"]').click()
+        played.append(page.locator(".log [data-move]").last.get_attribute("data-move"))
+        return played
+    raise AssertionError("a turn that never ends")
+
+
+def table_state(page: Page) -> dict[str, object]:
+    """The game as the DOM shows it, through the stable hooks."""
+    return page.evaluate("""() => {
+      const t = document.getElementById("table");
+      const all = (sel, attr) => [...t.querySelectorAll(sel)].map(e => e.getAttribute(attr));
+      return {
+        turn: t.dataset.turn, over: t.dataset.over || null,
+        hand: all('[data-slot="H"]', "data-card"),
+        next: all('[data-slot^="B"]', "data-next"),
+        tops: all('[data-seat] [data-slot="S"], [data-seat] [data-slot^="D"]', "data-top"),
+        moves: all(".log [data-move]", "data-move"),
+      };
+    }""")
+
+
+def axe_scan(page: Page) -> list[dict]:
+    """axe-core's serious and critical findings on the page as it is now."""
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = page.evaluate("""async () => {
+      const r = await axe.run(document, {resultTypes: ["violations"]});
+      return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                     nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))}));
+    }""")
+    return [v for v in result if v["impact"] in ("serious", "critical")]

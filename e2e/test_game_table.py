@@ -1,0 +1,242 @@
+"""The table in the browser: phone and desktop, hot-seat, teams, the new-game screen,
+matches, damaged saves and bad URL options, the first paint, and an accessibility scan."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from e2e.game_support import axe_scan, open_game, play_turn, stored, table_state, wait_for_turn
+from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
+from skipbo_core import Game, Rules
+
+RECORDS = Path(__file__).resolve().parent.parent / "tests" / "data" / "records" / "valid"
+PHONE = {"width": 360, "height": 740}
+
+
+def seed_where(rules: Rules, test) -> int:
+    return next(s for s in range(500) if test(Game.new(rules, seed=s, first=0)))
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Watched]:
+    """A 360 px wide touch screen, watched like ``watched``."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    w = Watched(page)
+    page.on("console", lambda msg: w.errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: w.errors.append(f"uncaught: {exc}"))
+    page.on("request", lambda req: w.requests.append(req.url))
+    yield w
+    context.close()
+    assert w.errors == [] and w.outside_requests() == []
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_on_a_phone_everything_fits_and_a_finger_can_play(phone: Watched, site) -> None:
+    rules = Rules(players=2, stock_size=5)
+    seed = seed_where(rules, lambda g: any(m.target_text == "B1" and m.source_text.startswith("H")
+                                           for m in g.legal_moves()))
+    game = Game.new(rules, seed=seed, first=0)
+    page = open_game(phone.page, site.url, players=2, stock=5, ai="medium", seed=seed)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for sel in ('[data-slot="B4"]', '[data-seat="0"] [data-slot="D4"]', '[data-seat="1"] [data-slot="D4"]',
+                '[data-seat="0"] [data-slot="H"] >> nth=4'):
+        box = page.locator(sel).first.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], sel
+    move = next(m for m in game.legal_moves() if m.target_text == "B1" and m.source_text.startswith("H"))
+    # a finger drags the hand card onto building pile 1 (real touch events, via the DevTools protocol)
+    x0, y0 = centre(page, f'[data-seat="0"] [data-slot="H"][data-card="{move.source_text[1:]}"]')
+    x1, y1 = centre(page, '[data-slot="B1"]')
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for k in range(1, 6):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x0 + (x1 - x0) * k / 5, "y": y0 + (y1 - y0) * k / 5}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("document.querySelectorAll('.log [data-move]').length === 1")
+    assert table_state(page)["moves"] == [str(move)]
+    # then taps: a hand card and a discard pile end the turn
+    page.tap('[data-seat="0"] [data-slot="H"] >> nth=0')
+    page.tap('[data-seat="0"] [data-slot="D2"]')
+    wait_for_turn(page)
+    assert table_state(page)["moves"][1].endswith(">D2")
+
+
+def test_hot_seat_two_humans_hide_each_others_hands(watched: Watched, site) -> None:
+    page = open_game(watched.page, site.url, players=2, humans=2, stock=5, seed=3)
+    curtain = page.locator(".curtain")
+    assert curtain.is_visible() and "Player 1" in curtain.inner_text()
+    assert page.locator('[data-slot="H"]').count() == 0  # no hand shows before the device is passed
+    page.click('[data-action="reveal"]')
+    assert page.locator('[data-seat="0"] [data-slot="H"]').count() == 5
+    play_turn(page, seat=0)
+    assert page.locator("#table").get_attribute("data-turn") == "1"
+    assert curtain.is_visible() and "Player 2" in curtain.inner_text()
+    assert page.locator('[data-slot="H"]').count() == 0  # player 1's hand is hidden now
+    page.click('[data-action="reveal"]')
+    assert page.locator("#table").get_attribute("data-viewer") == "1"
+    assert page.locator('[data-seat="1"] [data-slot="H"]').count() == 5
+    assert page.locator('.player.me').get_attribute("data-seat") == "1"
+    play_turn(page, seat=1)
+    assert curtain.is_visible() and page.locator("#table").get_attribute("data-turn") == "0"
+    page.reload()  # the curtain survives a reload: nobody's hand shows
+    page.wait_for_selector(READY)
+    assert page.locator(".curtain").is_visible() and page.locator('[data-slot="H"]').count() == 0
+
+
+def test_team_play_with_the_partners_stock(watched: Watched, site) -> None:
+    rules = Rules(players=4, stock_size=5, teams=True)
+    seed = seed_where(rules, lambda g: g.view(0).stock_tops[2] in (0, 1) and g.view(0).stock_tops[0] not in (0, 1))
+    page = open_game(watched.page, site.url, players=4, teams=1, stock=5, ai="medium", seed=seed)
+    partner_stock = page.locator('[data-seat="2"] [data-slot="S"]')
+    assert partner_stock.get_attribute("data-playable") == "1"
+    page.click('[data-seat="1"] [data-slot="S"]')  # an opponent's pile: not ours to use
+    assert page.locator(".message").get_attribute("data-message") == "msg.not_yours_teams"
+    partner_stock.click()
+    page.click('[data-slot="B1"][data-legal="1"]')
+    assert stored(page)["moves"] == ["PS>B1"]
+    assert "team" in page.locator('[data-seat="0"] .who').inner_text()
+
+
+def test_the_new_game_screen_and_remembered_settings(watched: Watched, site) -> None:
+    page = watched.page
+    page.goto(site.url + "?lang=en")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    sheet = page.locator("#sheet[open] form#setup")  # first visit: the new-game screen
+    assert sheet.is_visible()
+    page.select_option("#setup [name=players]", "3")
+    page.fill("#setup [name=name0]", "Ada")
+    page.select_option("#setup [name=kind1]", "hard")
+    page.select_option("#setup [name=kind2]", "human")
+    page.check("#setup [name=stock_mode][value=short]")
+    page.check("#setup [name=faces][value=cards]")
+    page.check("#setup [name=mode][value=match]")
+    page.fill("#setup [name=target]", "200")
+    page.select_option("#setup [name=lang]", "da")
+    page.click('#setup [data-action="start"]')
+    assert page.locator("#sheet[open]").count() == 0
+    assert page.get_attribute("html", "lang") == "da"
+    assert page.locator("#table").get_attribute("data-players") == "3"
+    assert page.locator("section[data-seat]").count() == 3
+    assert page.locator(".curtain").is_visible() and "Ada" in page.inner_text(".curtain")  # two humans
+    assert page.locator(".card.f-cards").count() > 0
+    saved = stored(page, "skipbo.settings")
+    assert saved["players"] == 3 and saved["stock"] == 10 and saved["faces"] == "cards" and saved["target"] == 200
+    record = stored(page)
+    assert record["rules"]["stock_size"] == 10 and [p["kind"] for p in record["players"]] == ["human", "ai:hard", "human"]
+    page.goto(site.url)  # the settings come back in the new-game screen
+    page.wait_for_selector(READY)
+    page.click('[data-action="new"]')
+    assert page.input_value("#setup [name=players]") == "3"
+    assert page.input_value("#setup [name=name0]") == "Ada"
+    assert page.is_checked("#setup [name=mode][value=match]")
+    page.fill("#setup [name=target]", "0")  # a wrong value is named, nothing starts
+    page.click('#setup [data-action="start"]')
+    assert page.locator("#setup .form-error").is_visible()
+    page.keyboard.press("Escape")
+    assert page.locator("#sheet[open]").count() == 0 and stored(page) == record
+
+
+def test_a_match_shows_standings_and_the_next_game_moves_the_first_seat(watched: Watched, site) -> None:
+    rules = Rules(players=2, stock_size=1)
+    seed = seed_where(rules, lambda g: g.view(0).stock_tops[0] in (0, 1))
+    page = open_game(watched.page, site.url, players=2, stock=1, ai="easy", seed=seed, target=100)
+    page.click('[data-seat="0"] [data-slot="S"]')
+    page.click('[data-slot="B1"]')
+    result = page.locator(".result")
+    assert result.is_visible() and "You won!" in result.inner_text()
+    assert "first to 100" in result.inner_text() and result.locator('[data-seat-score="0"]').inner_text().endswith("30")
+    assert stored(page, "skipbo.match")["history"] == [[30, 0]]
+    page.click('[data-action="hide-result"]')  # look at the table, then back
+    assert page.locator(".result").count() == 0
+    page.click('[data-action="show-result"]')
+    page.click('.result [data-action="next-game"]')
+    wait_for_turn(page)
+    record = stored(page)
+    assert record["first"] == 1 and record["moves"][0]  # the computer moved first this time
+    assert stored(page, "skipbo.match")["game_no"] == 1
+    assert "30" in page.locator('[data-seat="0"] .who .score').inner_text()
+
+
+def test_a_stalled_game_explains_the_stall_rule(watched: Watched, site) -> None:
+    record = json.loads((RECORDS / "2p-stalled.json").read_text())
+    record["players"] = [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "ai:easy"}]
+    match = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 1, "origin": ""}
+    page = watched.page
+    page.goto(site.url + "?lang=en")
+    page.evaluate("([r, m]) => { localStorage.setItem('skipbo.current', r); localStorage.setItem('skipbo.match', m); }",
+                  [json.dumps(record), json.dumps(match)])
+    page.reload()
+    page.wait_for_selector(READY)
+    result = page.locator(".result")
+    assert result.get_attribute("data-reason") == "stalled"
+    assert "Nobody wins" in result.inner_text() and "full round" in result.inner_text()
+
+
+@pytest.mark.parametrize("junk", ['{"format": "skipbo-record", "version": 99}', "not json {", '{"moves": 3}'])
+def test_a_damaged_save_gives_a_notice_and_a_fresh_game(watched: Watched, site, junk: str) -> None:
+    page = watched.page
+    page.goto(site.url + "?lang=en")
+    page.evaluate("j => localStorage.setItem('skipbo.current', j)", junk)
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    notice = page.locator('[data-notice="notice.bad_save"]')
+    assert notice.is_visible() and "could not be read" in notice.inner_text()
+    assert len(table_state(page)["hand"]) == 5 and Game.from_record(stored(page))  # a fresh, valid game
+    notice.locator("button").click()
+    assert page.locator("[data-notice]").count() == 0
+
+
+def test_bad_url_options_give_a_notice_and_the_defaults(watched: Watched, site) -> None:
+    page = open_game(watched.page, site.url, players=9, stock="lots", ai="genius", seed=3)
+    notice = page.locator('[data-notice="notice.bad_url"]')
+    assert notice.is_visible() and "players" in notice.inner_text() and "ai" in notice.inner_text()
+    assert page.locator("#table").get_attribute("data-players") == "2"
+    assert stored(page)["rules"]["stock_size"] is None and stored(page)["players"][1]["kind"] == "ai:medium"
+
+
+@pytest.mark.parametrize("width", [1000, 360])
+def test_the_first_paint_is_the_table_and_python_takes_it_over_in_place(browser: Browser, site, width: int) -> None:
+    pieces = ['[data-slot="B1"], .center .pile.build', '.me .pile.stock', '.me .pile.discard', '.opp .pile.stock',
+              '.center .drawpile', '.me .hand', '.message']
+
+    def boxes(page: Page) -> list[dict]:
+        return [page.locator(".table").locator(p.split(", ")[-1]).first.bounding_box() for p in pieces]
+
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    plain = context.new_page()
+    plain.route("**/vendor/pyscript/core.js", lambda route: route.abort())  # no Python: the first paint only
+    plain.goto(site.url + "?players=2&seed=3&speed=0")
+    assert plain.locator(".ready-text[lang=en]").is_visible()
+    assert plain.locator(".me .hand .card.back").count() == 5 and plain.locator(".building .pile").count() == 4
+    first = boxes(plain)
+    live = context.new_page()
+    live.goto(site.url + "?players=2&seed=3&speed=0")
+    live.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    after = boxes(live)
+    context.close()
+    for name, a, b in zip(pieces, first, after):
+        assert abs(a["x"] - b["x"]) <= 2 and abs(a["y"] - b["y"]) <= 2, (name, a, b)
+        assert abs(a["width"] - b["width"]) <= 2, (name, a, b)
+
+
+def test_no_serious_accessibility_findings(watched: Watched, site) -> None:
+    page = open_game(watched.page, site.url, players=3, stock=5, ai="medium", seed=3)
+    page.locator('[data-seat="0"] [data-slot="H"]').first.click()  # with a picked card and lit piles
+    findings = axe_scan(page)
+    page.click('[data-action="help"]')
+    findings += axe_scan(page)
+    page.keyboard.press("Escape")
+    page.click('[data-action="new"]')
+    findings += axe_scan(page)
+    assert findings == []
