@@ -1,4 +1,6 @@
-"""Take docs/screenshot.png: the built site in headless Chromium, a few turns into a game.
+"""Take the README's screenshots: the built site in headless Chromium, a few turns into a
+seeded game, on a desktop (docs/screenshot.png) and on a 360 px phone
+(docs/screenshot-phone.png).
 
 Run after ``python3 build.py``:  .venv/bin/python -m tools.screenshot
 """
@@ -10,43 +12,35 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from e2e.support import ME, click_move
+from e2e.game_support import open_game, play_turn, wait_for_turn
 from tools.browser import launch_args
 from tools.server import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
-SEED = 45
-TURNS = 3
+DOCS = ROOT / "docs"
+SHOTS = {  # file: (viewport, URL options, turns to play first)
+    "screenshot.png": ({"width": 1100, "height": 860}, {"players": 3, "stock": 12, "ai": "hard", "seed": 45}, 4),
+    "screenshot-phone.png": ({"width": 360, "height": 780}, {"players": 2, "stock": 12, "ai": "medium", "seed": 12}, 3),
+}
 
 
-def main(out: Path = ROOT / "docs" / "screenshot.png") -> int:
-    from skipbo_web.controller import Controller
-
-    # Find human moves on the host: build what fits, then discard, for a few turns.
-    ctrl = Controller(seed=SEED)
-    clicks: list[str] = []
-    for _ in range(TURNS):
-        while True:
-            moves = [str(m) for m in ctrl.game.legal_moves()]
-            move = next((m for m in moves if ">B" in m), None) or next(m for m in moves if ">D" in m)
-            clicks.append(move)
-            ctrl.play(move)
-            if ">D" in move or ctrl.game.is_over:
-                break
-    out.parent.mkdir(parents=True, exist_ok=True)
+def main() -> int:
+    DOCS.mkdir(exist_ok=True)
     with SiteServer(ROOT / "dist") as server, sync_playwright() as pw:
         browser = pw.chromium.launch(**launch_args(pw))
-        page = browser.new_page(viewport={"width": 1000, "height": 900})
-        page.goto(f"{server.url}?seed={SEED}&lang=en")
-        page.wait_for_selector('#table[data-ready="1"]', timeout=60_000)
-        for move in clicks:
-            click_move(page, move)
-        playable = page.locator(f'{ME} [data-playable="1"]')
-        if playable.count():
-            playable.first.click()  # show a selection and its legal targets
-        page.screenshot(path=str(out), full_page=True)
+        for name, (viewport, options, turns) in SHOTS.items():
+            page = browser.new_context(viewport=viewport, device_scale_factor=1).new_page()
+            open_game(page, server.url, **options)
+            for _ in range(turns):
+                wait_for_turn(page)
+                play_turn(page)
+            wait_for_turn(page)
+            page.locator('[data-seat="0"] [data-slot="H"]').first.click()  # a picked card and its piles
+            page.mouse.move(0, 0)
+            page.screenshot(path=str(DOCS / name), full_page=name == "screenshot-phone.png")
+            page.context.close()
+            print(f"wrote {DOCS / name}")
         browser.close()
-    print(f"wrote {out}")
     return 0
 
 

@@ -207,6 +207,8 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
     else:
         body += f'<div class="mini-hand" aria-hidden="true">{back_html(" mini") * hand_size}</div>'
     classes = "player me" if me else "player opp"
+    if not me and seat == ctrl.partner(viewer):
+        classes += " partner"
     if mate is not None:
         classes += " team-" + str(min(seat, mate))
     return (f'<section class="{classes}"{attrs(data_seat=seat, data_active="1" if seat == to_move and not ctrl.game.is_over else None, aria_label=shown)}>'
@@ -404,7 +406,7 @@ def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_canc
             f'<fieldset><legend>{escape(t(lang, "setup.stock"))}</legend>{stock_opts}'
             f'<label class="line"><span>{escape(t(lang, "setup.stock_size", most=most))}</span>'
             f'<input type="number" name="stock" min="1" max="{most}" value="{stock_value}" inputmode="numeric"></label></fieldset>'
-            f'<fieldset><legend>{escape(t(lang, "setup.teams"))}</legend>'
+            f'<fieldset><legend>{escape(t(lang, "setup.teams_legend"))}</legend>'
             f'<label class="choice"><input type="checkbox" name="teams" value="1"{chk(settings.teams and teams_ok)}'
             f'{"" if teams_ok else " disabled"}><span>{escape(t(lang, "setup.teams"))}</span></label>'
             f'{"" if teams_ok else "<p class=hint>" + escape(t(lang, "setup.teams_hint")) + "</p>"}</fieldset>'
