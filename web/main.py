@@ -98,6 +98,7 @@ class Page:
         self.sheet = document.getElementById("sheet")
         self.sheet_kind: str | None = None
         self.chrome: tuple[str, str, str] | None = None
+        self.result_focused = False
         self.setup_errors: list[str] = []
         self.draft: Settings | None = None
         self.drag: dict | None = None
@@ -186,6 +187,9 @@ class Page:
         self.root.removeAttribute("aria-busy")
         if key is not None:
             self.focus_key(key)
+        if self.ctrl.game.is_over and not self.look.result_hidden and not self.result_focused:
+            self.result_focused = True  # keyboard users land on "next game" / "play again"
+            self.focus_first_of(".result .primary")
         if self.ctrl.curtain and self.sheet_kind is None:
             button = _js(self.root.querySelector('[data-action="reveal"]'))
             if button is not None:
@@ -226,6 +230,7 @@ class Page:
         self.generation += 1
         self.ctrl = ctrl
         self.look.result_hidden = False
+        self.result_focused = False
         self.save()
         self.render()
         self.kick_ai()
