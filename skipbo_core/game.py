@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any, Iterable, Sequence
 
@@ -53,12 +54,14 @@ class Game:
             {"name": f"P{i + 1}", "kind": "human"} for i in range(n)]
         if len(self.players) != n:
             raise ValueError(f"players must list {n} players, not {len(self.players)}")
-        # Each reshuffle k is shuffled by Random(key + k): a copy needs no random state
-        # of its own, and the same seed still gives the same game.
-        self._shuffle_key = (rng if rng is not None else random.Random()).getrandbits(64)
         self._deck = list(deck)
         if not is_full_deck(self._deck, rules.wild_cards):
             raise ValueError(f"deck is not the {rules.deck_size}-card Skip-Bo deck")
+        # Each reshuffle k is shuffled by Random(key + k): a copy needs no random state
+        # of its own. Without an explicit rng the key comes from the deck, so a game
+        # resumed from its record reshuffles exactly as it would have without a reload.
+        self._shuffle_key = (rng.getrandbits(64) if rng is not None else
+                             int.from_bytes(hashlib.sha256(bytes(self._deck)).digest()[:8], "big"))
         stock = rules.stock
         self._stocks: list[list[int]] = [[] for _ in range(n)]
         for i in range(stock * n):
@@ -88,7 +91,7 @@ class Game:
         rng = random.Random(seed)
         deck = new_deck(rules.wild_cards)
         rng.shuffle(deck)
-        return cls(rules, deck, first=first, players=players, rng=rng)
+        return cls(rules, deck, first=first, players=players)
 
     @classmethod
     def from_record(cls, data: Any) -> "Game":

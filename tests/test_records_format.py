@@ -182,3 +182,20 @@ def test_to_record_survives_json_and_replays_to_the_same_game(rules):
     assert data == game.to_record()
     replayed = Game.from_record(data)
     assert snapshot(replayed) == snapshot(game)
+
+
+def test_a_game_resumed_from_its_record_reshuffles_as_the_original_would():
+    from skipbo_core.ai import get_bot
+    greedy = get_bot("greedy")
+    game = Game.new(Rules(players=2), seed=11)
+    rng = random.Random(1)
+    for _ in range(120):
+        game.play(greedy(game.view(game.current_seat), game.legal_moves(), rng))
+    resumed = Game.from_record(game.to_record())
+    rng = random.Random(5)
+    while not game.is_over:
+        move = greedy(game.view(game.current_seat), game.legal_moves(), rng)
+        game.play(move)
+        resumed.play(str(move))
+    assert len(game.to_record()["reshuffles"]) > 1
+    assert resumed.to_record() == game.to_record()
