@@ -20,6 +20,7 @@ import base64
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -230,11 +231,60 @@ def build_site(wheel: Path) -> None:
     copy_vendor(DIST)
     precompile_stdlib(DIST)
     write_config(DIST, wheel)
+    add_preloads(DIST)
     check_site(DIST)
     check_manifest(DIST)
     write_service_worker(DIST)
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     print(f"    {sum(1 for p in DIST.rglob('*') if p.is_file())} files, {total / 1e6:.1f} MB")
+
+
+# -- preloading: fetch at once what PyScript would ask for one step at a time ---------------
+
+PRELOAD_BEFORE = re.compile(r"""^([ \t]*)<script type="module" src="\./vendor/pyscript/core\.js"></script>""", re.M)
+STATIC_IMPORT_RE = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+\.js)["']""")
+PY_SCRIPT_RE = re.compile(r"""<script type="py" src="(\./[^"]+)" config="(\./[^"]+)"></script>""")
+
+
+def add_preloads(dist: Path) -> None:
+    """Add preload links to index.html, so the browser fetches in parallel, from the first
+    moment, what PyScript and Pyodide would otherwise ask for one after the other: PyScript's
+    core chunk, Pyodide's two modules, the standard library and package lock, the config, the
+    wheel and the page's Python files.
+
+    Not the 9.6 MB pyodide.asm.wasm: a preloaded response bypasses the compiled-code cache,
+    so Chromium compiles the wasm again on every later visit (measured with bench/load.py:
+    warm loads slower); fetched by Pyodide itself, it starts early enough.
+    """
+    index = dist / "index.html"
+    html = index.read_text()
+    interpreter = json.loads((dist / "pyscript.json").read_text())["interpreter"]
+    runtime = (dist / interpreter).parent
+    core = (dist / "vendor" / "pyscript" / "core.js").read_text()
+    modules = [interpreter, "./" + (runtime / "pyodide.asm.mjs").relative_to(dist).as_posix()]
+    modules += [f"./vendor/pyscript/{name[2:]}" for name in STATIC_IMPORT_RE.findall(core)]
+    fetches = ["./" + (runtime / name).relative_to(dist).as_posix()
+               for name in ("python_stdlib.zip", "pyodide-lock.json")]
+    for src, config in PY_SCRIPT_RE.findall(html):  # the config's files resolve against its URL
+        base = posixpath.dirname(config[2:])
+        fetches += [config, src] + ["./" + posixpath.normpath(posixpath.join(base, f))
+                                    for f in json.loads((dist / config).read_text()).get("files", {})]
+    missing = [url for url in modules + fetches if not (dist / url).is_file()]
+    if missing:
+        raise BuildError(f"preload links to files that are not in the site: {missing}")
+    found = PRELOAD_BEFORE.search(html)
+    indent = found.group(1) if found else "  "
+    links = "".join(f'{indent}<link rel="modulepreload" href="{url}">\n' for url in dict.fromkeys(modules))
+    links += "".join(f'{indent}<link rel="preload" href="{url}" as="fetch" crossorigin>\n'
+                     for url in dict.fromkeys(fetches))
+    if found:
+        html = html[:found.start()] + links + html[found.start():]
+    elif "</head>" in html:
+        html = html.replace("</head>", links + "</head>", 1)
+    else:
+        raise BuildError("index.html has no </head> to put the preload links in")
+    index.write_text(html)
+    print(f"    index.html: {len(dict.fromkeys(modules)) + len(dict.fromkeys(fetches))} preload links")
 
 
 # -- the standard library as bytecode --------------------------------------------------------

@@ -1,10 +1,14 @@
-"""What build.py does for load speed (timed by bench/load.py)."""
+"""What build.py does for load speed (timed by bench/load.py): the standard library ships
+as bytecode, and every preload link is used, each file fetched once."""
 
 from __future__ import annotations
 
+import re
 import zipfile
+from collections import Counter
+from urllib.parse import urljoin
 
-from e2e.support import DIST
+from e2e.support import DIST, Watched
 
 
 def test_the_standard_library_ships_as_bytecode() -> None:
@@ -12,3 +16,19 @@ def test_the_standard_library_ships_as_bytecode() -> None:
         names = set(stdlib.namelist())
     assert {"asyncio/__init__.pyc", "json/decoder.pyc", "typing.pyc"} <= names
     assert not any(n.endswith(".py") for n in names)
+
+
+def test_every_preloaded_file_is_fetched_once(watched: Watched, site) -> None:
+    warnings: list[str] = []
+    watched.page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    page = watched.open(site.url)
+    preloaded = page.eval_on_selector_all('link[rel="preload"], link[rel="modulepreload"]',
+                                          "links => links.map(l => l.href)")
+    html = (DIST / "index.html").read_text()
+    assert len(preloaded) == len(re.findall(r'rel="(?:module)?preload"', html)) >= 10
+    assert urljoin(site.url, "vendor/pyodide/pyodide.asm.wasm") not in preloaded  # see build.add_preloads
+    fetched = Counter(watched.requests)
+    assert {url: fetched[url] for url in preloaded} == {url: 1 for url in preloaded}
+    assert [url for url, n in fetched.items() if n > 1] == []
+    page.wait_for_timeout(3500)  # Chromium warns about an unused preload after 3 s
+    assert [w for w in warnings if "preload" in w] == []
