@@ -231,6 +231,7 @@ def build_site(wheel: Path) -> None:
     copy_vendor(DIST)
     precompile_stdlib(DIST)
     write_config(DIST, wheel)
+    add_bytecode(DIST)
     add_preloads(DIST)
     check_site(DIST)
     check_manifest(DIST)
@@ -287,32 +288,66 @@ def add_preloads(dist: Path) -> None:
     print(f"    index.html: {len(dict.fromkeys(modules)) + len(dict.fromkeys(fetches))} preload links")
 
 
-# -- the standard library as bytecode --------------------------------------------------------
+# -- Python as bytecode: compiled at build time, not on every page load ----------------------
 
 COMPILE_CACHE = NODE_MODULES / ".cache" / "skipbo"
+COMPILE_SCRIPT = ROOT / "tools" / "compile_python.mjs"
+BYTECODE_ZIP = "python-bytecode.zip"
+KEEP_COMPILED = 8  # compiled versions of the app's modules kept in the cache
+
+
+def compiled_by_pyodide(mode: str, source: Path, *args: Path) -> Path:
+    """``source`` (a zip) compiled by tools/compile_python.mjs in ``mode`` (further
+    ``args`` go to the script), from the cache in node_modules/.cache/ when this source,
+    script and Pyodide were compiled before."""
+    key = digest(source, NODE_MODULES / "pyodide" / "package.json", COMPILE_SCRIPT)[:16]
+    compiled = COMPILE_CACHE / f"{mode}-{key}.zip"
+    if not compiled.is_file():
+        step(f"Compiling Python to bytecode with Pyodide under Node ({mode})")
+        COMPILE_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = compiled.with_suffix(".partial")
+        run(["node", COMPILE_SCRIPT, mode, source, partial, *args], cwd=ROOT)
+        partial.replace(compiled)
+        older = sorted(COMPILE_CACHE.glob(f"{mode}-*.zip"), key=lambda p: p.stat().st_mtime)
+        for stale in older[:-KEEP_COMPILED]:
+            stale.unlink()
+    return compiled
 
 
 def precompile_stdlib(dist: Path) -> None:
     """Ship Pyodide's standard library as bytecode: start-up then imports ~150 modules
-    without compiling them, seconds less on each load (see tools/compile_stdlib.mjs).
-
-    The compiling is done by Pyodide itself under Node, so the bytecode always matches the
-    page's Python; the result is kept in node_modules/.cache/ until Pyodide changes.
-    """
+    without compiling them, seconds less on each load (see tools/compile_python.mjs)."""
     source = NODE_MODULES / "pyodide" / "python_stdlib.zip"
-    script = ROOT / "tools" / "compile_stdlib.mjs"
-    key = digest(source, NODE_MODULES / "pyodide" / "package.json", script)[:16]
-    compiled = COMPILE_CACHE / f"python_stdlib-{key}.zip"
-    if not compiled.is_file():
-        step("Compiling Pyodide's standard library to bytecode (once per Pyodide version)")
-        COMPILE_CACHE.mkdir(parents=True, exist_ok=True)
-        partial = compiled.with_suffix(".partial")
-        run(["node", script, source, partial], cwd=ROOT)
-        partial.replace(compiled)
-    target = dist / "vendor" / "pyodide" / "python_stdlib.zip"
-    shutil.copyfile(compiled, target)
+    compiled = compiled_by_pyodide("stdlib", source)
+    shutil.copyfile(compiled, dist / "vendor" / "pyodide" / "python_stdlib.zip")
     print(f"    python_stdlib.zip as bytecode: {compiled.stat().st_size / 1e6:.1f} MB "
           f"(source: {source.stat().st_size / 1e6:.1f} MB)")
+
+
+def add_bytecode(dist: Path) -> None:
+    """Compile the Python modules that PyScript puts in Python's working directory (the
+    wheel's and the page's, as listed in pyscript.json's files) into __pycache__ files,
+    shipped in one more zip that PyScript unpacks beside them; importing the engine and
+    the page's modules then compiles nothing. main.py itself is run from source."""
+    config_path = dist / "pyscript.json"
+    config = json.loads(config_path.read_text())
+    sources: dict[str, bytes] = {}
+    for src, dst in config.get("files", {}).items():
+        if dst == "./*" and src.endswith((".whl", ".zip")):
+            with zipfile.ZipFile(dist / src) as archive:
+                sources.update({n: archive.read(n) for n in archive.namelist() if n.endswith(".py")})
+        elif src.endswith(".py") and dst.startswith("./"):
+            sources[posixpath.normpath(dst)] = (dist / src).read_bytes()
+    source_zip = ROOT / "build" / "python-sources.zip"
+    source_zip.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(source_zip, "w") as archive:  # fixed dates: the same sources, the same key
+        for name in sorted(sources):
+            archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), sources[name])
+    stdlib = dist / "vendor" / "pyodide" / "python_stdlib.zip"  # compiled: Pyodide starts faster
+    shutil.copyfile(compiled_by_pyodide("modules", source_zip, stdlib), dist / BYTECODE_ZIP)
+    config["files"] = {**config["files"], f"./{BYTECODE_ZIP}": "./*"}
+    config_path.write_text(json.dumps(config, indent=2) + "\n")
+    print(f"    {BYTECODE_ZIP}: {len(sources)} modules as bytecode")
 
 
 # -- the offline app: web manifest and service worker -------------------------------------

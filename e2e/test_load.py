@@ -1,8 +1,10 @@
-"""What build.py does for load speed (timed by bench/load.py): the standard library ships
-as bytecode, and every preload link is used, each file fetched once."""
+"""What build.py does for load speed (timed by bench/load.py): Python ships as bytecode
+(the standard library, the engine and the page's modules), and every preload link is
+used, each file fetched once."""
 
 from __future__ import annotations
 
+import json
 import re
 import zipfile
 from collections import Counter
@@ -16,6 +18,18 @@ def test_the_standard_library_ships_as_bytecode() -> None:
         names = set(stdlib.namelist())
     assert {"asyncio/__init__.pyc", "json/decoder.pyc", "typing.pyc"} <= names
     assert not any(n.endswith(".py") for n in names)
+
+
+def test_the_engine_and_the_page_modules_ship_as_bytecode_too() -> None:
+    config = json.loads((DIST / "pyscript.json").read_text())
+    assert config["files"]["./python-bytecode.zip"] == "./*"  # unpacked beside the sources
+    wheel = next((DIST / "wheels").glob("skipbo_core-*.whl"))
+    sources = [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".py")]
+    sources += [p.relative_to(DIST).as_posix() for p in (DIST / "skipbo_web").glob("*.py")]
+    with zipfile.ZipFile(DIST / "python-bytecode.zip") as bytecode:
+        names = set(bytecode.namelist())
+    compiled = {re.sub(r"__pycache__/(\w+)\.cpython-\d+\.pyc$", r"\1.py", n) for n in names}
+    assert compiled == set(sources) and "skipbo_core/game.py" in compiled
 
 
 def test_every_preloaded_file_is_fetched_once(watched: Watched, site) -> None:
