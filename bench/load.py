@@ -65,15 +65,15 @@ new PerformanceObserver(list => {
 }).observe({type: "longtask", buffered: true});
 new MutationObserver((_, observer) => {
   const table = document.getElementById("table");
-  if (!table) return;
-  if (__bench.playable === undefined && table.dataset.ready === "1") {
-    const card = document.querySelector('HAND');  // (the baseline pages have no table)
-    if (card ? card.getClientRects().length > 0 : !document.querySelector("[data-seat]")) {
-      __bench.playable = performance.now();
-      observer.disconnect();
-    }
+  if (__bench.playable !== undefined || !table || table.dataset.ready !== "1") return;
+  const card = document.querySelector('HAND');  // (the baseline pages have no table)
+  if (card ? card.getClientRects().length > 0 : !document.querySelector("[data-seat]")) {
+    __bench.playable = performance.now();
+    observer.disconnect();
+  } else {  // ready, but no card yet: watch the table until one appears
+    observer.observe(table, {subtree: true, childList: true, attributes: true});
   }
-}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
 """.replace("HAND", HAND)
 
 BASELINES = {
