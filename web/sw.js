@@ -17,8 +17,27 @@ const PREFIX = `skipbo ${self.registration.scope} `;
 const CACHE = PREFIX + BUILD;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(Promise.all([addRoutes(event), precache()]).then(() => self.skipWaiting()));
 });
+
+/* Chromium (123+) can serve the site's files straight from this build's cache, without
+   running this worker for each of them (bench/load.py: warm loads 0.1-0.4 s faster).
+   Pages still go through the fetch handler: their address carries the game's options.
+   Browsers without static routes use the fetch handler for everything. */
+async function addRoutes(event) {  // (runs up to its first await during the event, as it must)
+  if (!event.addRoutes || typeof URLPattern === "undefined") return;
+  try {
+    const scope = new URL(self.registration.scope);
+    const files = new URLPattern({
+      baseURL: scope.href, pathname: scope.pathname.replace(/[\\:*?+(){}]/g, "\\$&") + "*" });
+    await event.addRoutes([
+      { condition: { requestMode: "navigate" }, source: "fetch-event" },
+      { condition: { urlPattern: files, requestMethod: "GET" }, source: { cacheName: CACHE } },
+    ]);
+  } catch (error) {  // the fetch handler does the same job, only slower
+    console.warn("Skip-Bo: no static routes (" + error + ")");
+  }
+}
 
 async function precache() {
   const cache = await caches.open(CACHE);
