@@ -121,6 +121,6 @@ def test_expert_default_is_registered_with_counted_budget():
 
 
 def test_hard_ahead_of_medium_in_a_small_fixed_tournament():
-    res = run_tournament(["hard", "medium"], 40, seed="test")
-    assert res.games == 40
+    res = run_tournament(["hard", "medium"], 30, stock=15, seed="test")
+    assert res.games == 30
     assert res.stats["hard"].wins > res.stats["medium"].wins

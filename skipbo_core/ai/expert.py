@@ -38,6 +38,7 @@ class ExpertConfig:
     samples: int = 12         # worlds sampled per decision (the same for every plan)
     margin: float = 4.0       # plans scoring this much below the best are not sampled
     policy: str = "medium"    # who ends the turns in the worlds, once no stock card is in reach
+    own_plan: bool = True     # ... except the expert's own turn: the planner ends it
     stock: float = 3.0        # a stock card played in a world
     win: float = 30.0         # a game won in a world
     static: float = 1.0       # weight of the planner's own score of the plan
@@ -98,11 +99,18 @@ def chase(g: Game, seat: int) -> int:
     return played
 
 
-def _finish_turn(g: Game, seat: int, policy, rng: random.Random) -> int:
-    """Chase the stock cards, then let ``policy`` end the turn; returns stock cards played."""
+def _planned(g: Game, seat: int, w: Weights) -> Move:
+    """The planner's move for ``seat`` in world ``g`` (it sees only that seat's view)."""
+    leaves = plan_turn(g.view(seat), w, game=g)
+    return leaves[0].moves[0] if leaves and leaves[0].moves else g.legal_moves()[0]
+
+
+def _finish_turn(g: Game, seat: int, policy, rng: random.Random, w: Weights | None = None) -> int:
+    """Chase the stock cards, then let ``policy`` end the turn (the planner when
+    ``w`` is given); returns stock cards played."""
     played = chase(g, seat)
     while not g.is_over and g.current_seat == seat:
-        m = policy(g.view(seat), g.legal_moves(), rng)
+        m = _planned(g, seat, w) if w is not None else policy(g.view(seat), g.legal_moves(), rng)
         if _is_stock(m):
             played += 1
         g.play(m)
@@ -125,7 +133,7 @@ def rollout(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig) -> float:
             mine += 1
         g.play(m)
     if not g.is_over and g.current_seat == seat:
-        mine += _finish_turn(g, seat, policy, rng)
+        mine += _finish_turn(g, seat, policy, rng, cfg.weights if cfg.own_plan else None)
     while not g.is_over and g.current_seat != seat:
         s = g.current_seat
         n = _finish_turn(g, s, policy, rng)
@@ -150,7 +158,7 @@ def choose(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
         return cached
     if len(legal_moves) == 1:
         return legal_moves[0]
-    leaves = plan_turn(view, cfg.weights, keep=10_000)
+    leaves = plan_turn(view, cfg.weights, keep=8 * cfg.plans)
     cands = candidates(leaves, cfg)
     if not cands:
         return legal_moves[0]
@@ -182,10 +190,10 @@ def _remember(view: SeatView, leaf: Leaf, cfg: ExpertConfig) -> None:
     for prev, nxt in zip(leaf.moves, leaf.moves[1:]):
         if prev.target != BUILD or _is_stock(prev):
             break  # the turn ends, or a stock card turns up
-        size = g.view(seat).hand_sizes[seat]
+        size = g.view(seat).hand_sizes[seat] - (prev.source == HAND)
         g.play(prev)
-        if prev.source == HAND and size == 1:
-            break  # the last hand card: new cards come
+        if g.view(seat).hand_sizes[seat] != size:
+            break  # the hand emptied and new cards came
         _PLANS[(cfg, g.view(seat))] = nxt
 
 

@@ -13,6 +13,7 @@ cards can never change the choice.
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import dataclass, fields, replace
 from typing import Sequence
@@ -34,11 +35,11 @@ class Weights:
     stock: float = 10.0          # a stock card played (own, or the partner's in teams)
     refill: float = 1.2          # emptying the hand mid-turn: five new cards
     refill_reach: float = 0.5    # ... times the chance that they reach the stock card
-    opp: float = 3.0             # chance the next opponent can play their stock card
+    opp: float = 5.0             # chance the next opponent can play their stock card
     opp_decay: float = 0.4       # weight of each later opponent relative to the one before
     me: float = 1.0              # chance I can play my stock card next turn
     partner: float = 1.0         # chance the partner can play their stock card
-    wild_keep: float = 0.9       # a Skip-Bo card kept in hand
+    wild_keep: float = 3.5       # a Skip-Bo card kept in hand
     cycle: float = 0.15          # a hand card played onto a building pile
     depth: float = 0.25          # a discard-pile card buried below the top
     empty_use: float = 0.35      # starting an empty discard pile
@@ -48,6 +49,7 @@ class Weights:
     bury: float = 0.12           # per step a higher card sits above a lower one
     wild_discard: float = 1.0    # discarding a Skip-Bo card
     hand_left: float = 0.1       # a card still in hand when the stock card is played
+    urgency: float = 0.0         # chances count (1 + urgency / stock cards the side has left)
 
     def tuned(self, **changes: float) -> "Weights":
         return replace(self, **changes)
@@ -168,12 +170,15 @@ class Evaluator:
                 elif view.stock_tops[omate] is not None:
                     tops.append(view.stock_tops[omate])
             values, wilds = pile_values(piles)
+            left = sum(view.stock_sizes[x] for x in rules.team_of(o))
             for t in tops:
-                self.opponents.append((weight, t, values, wilds))
+                self.opponents.append((weight * (1 + w.urgency / max(1, left)), t, values, wilds))
             weight *= w.opp_decay
         if mate is not None:
             mv, mw = pile_values(view.discards[mate])
             self.mate_known = (mv, mw)
+        left = sum(view.stock_sizes[x] for x in team)
+        self.me_scale = 1 + w.urgency / max(1, left)
 
         self._threat: dict[tuple[int, ...], float] = {}
         self._mine: dict[tuple, float] = {}
@@ -197,10 +202,10 @@ class Evaluator:
             w = self.w
             got = 0.0
             if self.my_stock is not None:
-                got += w.me * reach_chance(self.my_stock, needs, values, wilds, draws)
+                got += self.me_scale * w.me * reach_chance(self.my_stock, needs, values, wilds, draws)
             if self.partner is not None and self.mate_stock is not None:
                 mv, mw = self.mate_known
-                got += w.partner * reach_chance(self.mate_stock, needs, mv, mw, 5)
+                got += self.me_scale * w.partner * reach_chance(self.mate_stock, needs, mv, mw, 5)
             self._mine[key] = got
         return got
 
@@ -236,11 +241,13 @@ def _discard_score(w: Weights, card: int, pile: Sequence[int]) -> float:
 
 
 def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
-              keep: int = 0) -> list[Leaf]:
+              keep: int = 0, max_nodes: int = 1500) -> list[Leaf]:
     """Search the rest of this turn over visible cards.
 
     Returns the best leaf first; with ``keep > 0`` the ``keep`` best leaves of
     different kinds/outcomes are returned (best first), for a deeper look.
+    At most ``max_nodes`` positions are searched (a count, so the choice never
+    depends on the machine); typical turns need a few dozen.
     """
     g = game if game is not None else determinize(view, random.Random(0))
     ev = Evaluator(view, w)
@@ -257,10 +264,16 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
     leaves: list[Leaf] = []
     best = [-float("inf")]
     seen: set = set()
+    heap: list[tuple] = []  # (value, -order, moves, kind): the ``keep`` best so far
+    order = [0]
 
     def note(value: float, path: list[Move], kind: str) -> None:
         if keep:
-            leaves.append(Leaf(value, path[:], kind))
+            order[0] += 1
+            if len(heap) < keep:
+                heapq.heappush(heap, (value, -order[0], path[:], kind))
+            elif value > heap[0][0]:
+                heapq.heapreplace(heap, (value, -order[0], path[:], kind))
         elif value > best[0]:
             best[0] = value
             leaves[:] = [Leaf(value, path[:], kind)]
@@ -350,7 +363,7 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
         needs = g.next_needed()
         key = (tuple(sorted(needs)), tuple(hand), tuple(len(p) for p in mine),
                tuple(len(p) for p in mates))
-        if key in seen:
+        if key in seen or len(seen) >= max_nodes:
             return
         seen.add(key)
         end_options(needs, path)
@@ -361,13 +374,15 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
             if src == STOCK or src == PARTNER_STOCK:
                 stock_leaf(m, needs, path)
                 continue
+            if state["size"] <= (src == HAND):
+                # The hand is (or becomes) empty: the engine draws five new cards
+                # if any can be drawn, so the move is tried on a copy first.
+                after = g.copy()
+                after.play(m)
+                if after.view(seat).hand_sizes[seat]:
+                    refill_leaf(m, after.next_needed(), path)
+                    continue
             if src == HAND:
-                if state["size"] == 1:
-                    after = g.copy()
-                    after.play(m)
-                    if after.view(seat).hand_sizes[seat]:  # five new cards came
-                        refill_leaf(m, after.next_needed(), path)
-                        continue
                 g.play(m)
                 hand[m.arg] -= 1
                 state["size"] -= 1
@@ -390,9 +405,9 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
                 g.undo()
 
     dfs([])
-    leaves.sort(key=lambda leaf: -leaf.value)
     if keep:
-        return leaves[:keep]
+        heap.sort(key=lambda item: (-item[0], -item[1]))
+        return [Leaf(value, moves, kind) for value, _, moves, kind in heap]
     return leaves
 
 
@@ -414,12 +429,45 @@ def make_planner_bot(w: Weights):
     return bot
 
 
+STOCK_PATH_NODES = 1000
+"""Most positions ``stock_path`` searches."""
+
+
 def stock_path(g: Game, seat: int) -> list[Move] | None:
     """The shortest way (fewest Skip-Bo cards, then fewest cards) for the seat to
     move to play a stock card (its own or, in teams, the partner's) in game ``g``,
     using only moves that show no hidden card; the last move is the stock card.
     ``None`` when there is none. The game is left as it was."""
     view = g.view(seat)
+    tops = [view.stock_tops[seat]]
+    mate = view.partner
+    if mate is not None:
+        tops.append(view.stock_tops[mate])
+    tops = [t for t in tops if t is not None]
+    if not tops:
+        return None
+    for m in g.legal_moves():
+        if m.target == BUILD and (m.source == STOCK or m.source == PARTNER_STOCK):
+            return [m]
+    if WILD in tops:
+        return None  # a Skip-Bo stock card always fits: it was listed above
+    # Quick test with every card the seat could ever reach this turn.
+    values, wilds = 0, 0
+    for c in view.hand:
+        if c == WILD:
+            wilds += 1
+        else:
+            values |= 1 << c
+    for owner in (seat, mate) if mate is not None else (seat,):
+        for pile in view.discards[owner]:
+            for c in pile:
+                if c == WILD:
+                    wilds += 1
+                else:
+                    values |= 1 << c
+    highest = max(tops)
+    if max(reach_chance(t, view.next_needed, values, wilds, 0) for t in tops) < 1.0:
+        return None
     hand = [0] * 13
     for c in view.hand:
         hand[c] += 1
@@ -432,8 +480,9 @@ def stock_path(g: Game, seat: int) -> list[Move] | None:
         cost = (wilds, len(path))
         if cost >= best[1]:
             return
-        key = (tuple(sorted(g.next_needed())), tuple(hand), tuple(heights))
-        if key in seen:
+        needs = g.next_needed()
+        key = (tuple(sorted(needs)), tuple(hand), tuple(heights))
+        if key in seen or len(seen) >= STOCK_PATH_NODES:
             return
         seen.add(key)
         for m in g.legal_moves():
@@ -445,9 +494,11 @@ def stock_path(g: Game, seat: int) -> list[Move] | None:
                 if here < best[1]:
                     best[0], best[1] = path + [m], here
                 continue
+            if needs[m.slot] >= highest:
+                continue  # moves that pile away from every stock card
+            if size[0] <= (src == HAND):
+                continue  # the hand empties: new cards may be drawn
             if src == HAND:
-                if size[0] == 1:
-                    continue  # the last hand card draws new ones
                 hand[m.arg] -= 1
                 size[0] -= 1
                 g.play(m)
