@@ -42,7 +42,7 @@ class ExpertConfig:
     stock: float = 3.0        # a stock card played in a world
     win: float = 30.0         # a game won in a world
     static: float = 1.0       # weight of the planner's own score of the plan
-    sample_stock: bool = False  # also compare ways to play the stock card
+    sample_stock: bool = True   # also compare ways to play the stock card
     budget: float = 2.0       # seconds per decision: safety cap only
     weights: Weights = DEFAULT
 

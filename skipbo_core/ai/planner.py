@@ -22,7 +22,7 @@ from ..cards import WILD
 from ..game import Game
 from ..moves import BUILD, DISCARD, END_MOVE, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
 from ..moves import move as make_move
-from ..sampling import determinize
+from ..sampling import determinize, unseen_cards
 from ..view import SeatView
 
 WIN = 1e9
@@ -50,6 +50,7 @@ class Weights:
     wild_discard: float = 1.0    # discarding a Skip-Bo card
     hand_left: float = 0.1       # a card still in hand when the stock card is played
     urgency: float = 0.0         # chances count (1 + urgency / stock cards the side has left)
+    next_stock: float = 0.0      # share of a stock card for the chance the next one fits too
 
     def tuned(self, **changes: float) -> "Weights":
         return replace(self, **changes)
@@ -261,6 +262,10 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
     mine = [list(p) for p in view.discards[seat]]
     mates = [list(p) for p in view.discards[mate]] if mate is not None else []
     stock_sizes = list(view.stock_sizes)
+    pool: list[tuple[int, float]] = []
+    if w.next_stock:
+        unseen = unseen_cards(view)
+        pool = [(v, unseen.count(v) / len(unseen)) for v in range(13) if v in unseen] if unseen else []
     leaves: list[Leaf] = []
     best = [-float("inf")]
     seen: set = set()
@@ -340,6 +345,8 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
             after = needs_after(m)
             value = (w.stock + resources(after) + w.wild_keep * hand[WILD]
                      + w.hand_left * state["size"])
+            if w.next_stock and stock_sizes[owner] > 1:
+                value += w.next_stock * w.stock * next_stock_chance(after)
             note(value, path, "stock")
         path.pop()
 
@@ -349,6 +356,19 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
         c = g.copy()
         c.play(m)
         return c.next_needed()
+
+    def next_stock_chance(after: list[int]) -> float:
+        """Chance that the hidden card below the stock top can be played at once with
+        the cards left (its odds from the cards this seat has not seen)."""
+        values, wilds = pile_values(mine)
+        for v in range(1, 13):
+            if hand[v]:
+                values |= 1 << v
+        wilds += hand[WILD]
+        total = 0.0
+        for v, share in pool:
+            total += share * reach_chance(v, after, values, wilds, 0)
+        return total
 
     def refill_leaf(m: Move, after: list[int], path: list[Move]) -> None:
         values, wilds = pile_values(mine)
