@@ -31,10 +31,11 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
-DIST = ROOT / "dist"
+# SKIPBO_DIST lets several checkouts or jobs on one machine build and test side by side.
+DIST = Path(os.environ.get("SKIPBO_DIST") or ROOT / "dist").resolve()
 VENV = ROOT / ".venv"
 NODE_MODULES = ROOT / "node_modules"
-WHEEL_DIR = ROOT / "build" / "wheels"
+WHEEL_DIR = (DIST.parent / f"{DIST.name}-wheels") if os.environ.get("SKIPBO_DIST") else ROOT / "build" / "wheels"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -221,7 +222,7 @@ def check_site(dist: Path) -> None:
 
 def build_site(wheel: Path) -> None:
     """Write the complete static site to dist/."""
-    step(f"Writing the static site to {DIST.relative_to(ROOT)}/")
+    step(f"Writing the static site to {_shown(DIST)}/")
     shutil.rmtree(DIST, ignore_errors=True)
     shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "pyscript.json"))
     from tools.rules_page import write_rules_pages  # the rules page, from tools/rules_text.py
@@ -395,6 +396,10 @@ def write_service_worker(dist: Path) -> str:
     return build_id
 
 
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def build(dev: bool = False) -> Path:
     """Install what the build needs, then build the wheel and the site. Returns the venv python."""
     py = ensure_venv(dev=dev)
@@ -414,7 +419,7 @@ def cmd_serve(port: int, base: str) -> None:
     except OSError:
         step(f"Port {port} is busy: using a free one")
         server = SiteServer(DIST, prefix=base, port=0, quiet=False)
-    step(f"Serving {DIST.relative_to(ROOT)}/ at {server.url}  (Ctrl-C stops)")
+    step(f"Serving {_shown(DIST)}/ at {server.url}  (Ctrl-C stops)")
     try:
         server.serve_forever()
     except KeyboardInterrupt:

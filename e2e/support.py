@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -10,7 +11,7 @@ from playwright.sync_api import Page
 
 from tools.server import HOST
 
-DIST = Path(__file__).resolve().parent.parent / "dist"
+DIST = Path(os.environ.get("SKIPBO_DIST") or Path(__file__).resolve().parent.parent / "dist").resolve()
 READY = '#table[data-ready="1"]'
 ME = '[data-seat="0"]'  # the human's player area
 BOOT_TIMEOUT_MS = 60_000
