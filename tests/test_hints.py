@@ -12,7 +12,7 @@ from skipbo_core import Game, Rules
 from skipbo_core.ai import get_bot
 from skipbo_core.ai.hints import REASONS, Hint, hint
 from skipbo_core.ai.planner import pile_values, reach_chance
-from skipbo_core.moves import BUILD, DISCARD, HAND, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from skipbo_core.moves import BUILD, DISCARD, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
 
 from .randomplay import play_randomly
 from .scripted import SB, play, scripted_game
@@ -72,13 +72,19 @@ def check_reason(game: Game, h: Hint) -> None:
         g.play(m)
     last, d = line[-1], h.details
     alone = len(line) == 1
-    if h.reason in ("stock", "free-stock", "win", "toward-win"):
+    if h.reason in ("win", "toward-win"):  # the last stock card: own, or the partner's in teams
+        assert last.source in (STOCK, PARTNER_STOCK) and last.target == BUILD
+        owner = seat if last.source == STOCK else view.partner
+        assert d["card"] == view.stock_tops[owner] and view.stock_sizes[owner] == 1
+        assert alone == (h.reason == "win")
+        assert g.is_over and seat in view.rules.team_of(g.result.winner)
+    elif h.reason in ("stock", "free-stock"):
         assert last.source == STOCK and last.target == BUILD
-        assert d["card"] == view.stock_tops[seat]
-        assert alone == (h.reason in ("stock", "win"))
-        assert (h.reason in ("win", "toward-win")) == (g.is_over and g.result.winner == seat)
+        assert d["card"] == view.stock_tops[seat] and not g.is_over
+        assert alone == (h.reason == "stock")
     elif h.reason in ("partner-stock", "free-partner-stock"):
         assert last.source == PARTNER_STOCK and d["card"] == view.stock_tops[view.partner]
+        assert not g.is_over
         assert alone == (h.reason == "partner-stock")
     elif h.reason in ("refill", "toward-refill"):
         assert last.target == BUILD and hand_before_last <= 1
@@ -93,10 +99,13 @@ def check_reason(game: Game, h: Hint) -> None:
     elif h.reason == "dig":
         assert h.move.source == DISCARD and h.move.target == BUILD
         assert d["card"] == view.discards[seat][h.move.arg][-1] and d["source"] == h.move.arg + 1
+    elif h.reason == "partner-dig":
+        assert h.move.source == PARTNER_DISCARD and h.move.target == BUILD
+        assert d["card"] == view.discards[view.partner][h.move.arg][-1] and d["source"] == h.move.arg + 1
     elif h.reason == "cycle":
         assert h.move.source == HAND and h.move.target == BUILD and d["card"] == h.move.arg
     elif h.reason == "block":
-        assert h.move.target == BUILD and last.target == TO_DISCARD
+        assert h.move.target == BUILD and last.ends_turn
         o = d["seat"]
         assert o not in view.rules.team_of(seat) and d["card"] == view.stock_tops[o]
         values, wilds = pile_values(view.discards[o])

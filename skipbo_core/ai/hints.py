@@ -21,6 +21,8 @@ reason                   meaning (``details`` besides ``line``)
                          opponent's stock card (``seat``, ``card``)
 ``dig``                  a discard pile's top goes onto a building pile (``card``,
                          ``pile``, ``source``: discard pile 1-4)
+``partner-dig``          the top of a partner's discard pile goes onto a building
+                         pile (``card``, ``pile``, ``source``: its discard pile 1-4)
 ``cycle``                a hand card goes onto a building pile (``card``, ``pile``)
 ``discard``              the turn ends here (``card``, ``pile``, ``top``: the
                          pile's top card before, ``None`` when empty)
@@ -37,13 +39,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from ..moves import BUILD, DISCARD, HAND, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from ..moves import BUILD, DISCARD, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
 from ..sampling import determinize
 from ..view import SeatView
 from .planner import WIN, Leaf, pile_values, plan_turn, reach_chance
 
 REASONS = ("win", "toward-win", "stock", "free-stock", "partner-stock", "free-partner-stock",
-           "refill", "toward-refill", "block", "dig", "cycle", "discard", "end")
+           "refill", "toward-refill", "block", "dig", "partner-dig", "cycle", "discard", "end")
 """Every reason code ``hint`` gives."""
 
 BLOCK_MARGIN = 0.25
@@ -106,8 +108,9 @@ def _plain(view: SeatView, m: Move) -> Hint:
         return Hint(m, "stock", {**line, "card": card, "pile": m.slot + 1})
     if m.source == PARTNER_STOCK:
         return Hint(m, "partner-stock", {**line, "card": card, "pile": m.slot + 1})
-    if m.source == DISCARD:
-        return Hint(m, "dig", {**line, "card": card, "pile": m.slot + 1, "source": m.arg + 1})
+    if m.source in (DISCARD, PARTNER_DISCARD):
+        code = "dig" if m.source == DISCARD else "partner-dig"
+        return Hint(m, code, {**line, "card": card, "pile": m.slot + 1, "source": m.arg + 1})
     return Hint(m, "cycle", {**line, "card": card, "pile": m.slot + 1})
 
 
