@@ -7,8 +7,8 @@ import random
 import pytest
 
 from skipbo_core import Game, Rules
-from skipbo_core.ai import LEVELS, bot_names, get_bot
-from skipbo_core.ai.expert import ExpertConfig, forget, make_expert
+from skipbo_core.ai import LEVELS, bot_names, finish, get_bot, get_thinker, think_for
+from skipbo_core.ai.expert import ExpertConfig, forget, make_expert, make_thinker
 from skipbo_core.ai.tournament import run_tournament
 from skipbo_core.sampling import determinize
 
@@ -20,6 +20,7 @@ TABLES = [(2, False, 10), (2, False, 30), (3, False, 8), (4, False, 6), (4, True
 # A light expert for tests: the same code with fewer samples (choices are counted, never timed).
 LIGHT = ExpertConfig(plans=3, samples=2, budget=1e9)
 light_expert = make_expert(LIGHT)
+light_thinker = make_thinker(LIGHT)
 
 
 def _positions(count: int, seed: int) -> list[Game]:
@@ -124,3 +125,69 @@ def test_hard_ahead_of_medium_in_a_small_fixed_tournament():
     res = run_tournament(["hard", "medium"], 30, stock=15, seed="test")
     assert res.games == 30
     assert res.stats["hard"].wins > res.stats["medium"].wins
+
+
+def _play(seats, seed: int, stock: int = 6, players: int = 2) -> tuple[list[str], int]:
+    """Play a game with a decide(view, legal, rng) function per seat; the moves
+    and the most steps one decision took."""
+    forget()
+    game = Game.new(Rules(players=players, stock_size=stock), seed=seed)
+    rngs = [random.Random(f"{seed}:{s}") for s in range(players)]
+    most = 0
+    while not game.is_over:
+        seat = game.current_seat
+        move, steps = seats[seat](game.view(seat), game.legal_moves(), rngs[seat])
+        most = max(most, steps)
+        game.play(move)
+    return [str(m) for m in game.moves], most
+
+
+def _whole(bot):
+    return lambda view, legal, rng: (bot(view, legal, rng), 1)
+
+
+def _sliced(thinker):
+    """Step the thinker one step at a time, as the page does between browser tasks."""
+    def decide(view, legal, rng):
+        thinking = thinker(view, legal, rng)
+        steps = 1
+        while (move := think_for(thinking, 0.0)) is None:
+            steps += 1
+        return move, steps
+    return decide
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_expert_thought_in_slices_plays_the_same_game(seed):
+    """The registered expert stepped one rollout at a time (between browser tasks)
+    makes exactly the moves it makes in one go, plan memory included."""
+    hard = _whole(get_bot("hard"))
+    whole, _ = _play([_whole(get_bot("expert")), hard], seed)
+    sliced, most = _play([_sliced(get_thinker("expert")), hard], seed)
+    assert sliced == whole
+    assert most > 10  # some decisions really were cut into many slices
+
+
+def test_light_expert_slices_match_on_more_players():
+    hard = _whole(get_bot("hard"))
+    whole, _ = _play([_whole(light_expert), hard, hard], 3, stock=4, players=3)
+    sliced, most = _play([_sliced(light_thinker), hard, hard], 3, stock=4, players=3)
+    assert sliced == whole and most > 1
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium", "hard"])
+def test_quick_levels_think_in_one_step(level):
+    bot, thinker = get_bot(level), get_thinker(level)
+    for i, game in enumerate(POSITIONS[::150]):
+        view, legal = game.view(game.current_seat), game.legal_moves()
+        thinking = thinker(view, legal, random.Random(i))
+        assert think_for(thinking, 0.0) == bot(view, legal, random.Random(i))
+
+
+def test_finish_and_unknown_thinker():
+    game = POSITIONS[0]
+    view, legal = game.view(game.current_seat), game.legal_moves()
+    forget()
+    assert finish(get_thinker("expert")(view, legal, random.Random(1))) in legal
+    with pytest.raises(ValueError, match="unknown bot"):
+        get_thinker("wizard")

@@ -78,14 +78,14 @@ def check_reason(game: Game, h: Hint) -> None:
         assert d["card"] == view.stock_tops[owner] and view.stock_sizes[owner] == 1
         assert alone == (h.reason == "win")
         assert g.is_over and seat in view.rules.team_of(g.result.winner)
-    elif h.reason in ("stock", "free-stock"):
-        assert last.source == STOCK and last.target == BUILD
-        assert d["card"] == view.stock_tops[seat] and not g.is_over
-        assert alone == (h.reason == "stock")
-    elif h.reason in ("partner-stock", "free-partner-stock"):
-        assert last.source == PARTNER_STOCK and d["card"] == view.stock_tops[view.partner]
-        assert not g.is_over
-        assert alone == (h.reason == "partner-stock")
+    elif h.reason in ("stock", "free-stock", "before-stock", "partner-stock", "free-partner-stock",
+                      "before-partner-stock"):
+        partner = "partner" in h.reason
+        assert last.source == (PARTNER_STOCK if partner else STOCK) and last.target == BUILD
+        assert d["card"] == view.stock_tops[view.partner if partner else seat] and not g.is_over
+        fits_now = any(m.source == last.source and m.target == BUILD for m in game.legal_moves())
+        assert alone or fits_now == h.reason.startswith("before")
+        assert alone == (h.reason in ("stock", "partner-stock"))
     elif h.reason in ("refill", "toward-refill"):
         assert last.target == BUILD and hand_before_last <= 1
         assert g.view(seat).hand_sizes[seat] > 0 and g.current_seat == seat  # new cards drawn
@@ -115,8 +115,7 @@ def check_reason(game: Game, h: Hint) -> None:
                 > reach_chance(d["card"], after, values, wilds, 5))
     else:
         raise AssertionError(h.reason)
-    if h.reason not in ("win", "toward-win", "end", "refill", "toward-refill", "stock", "free-stock",
-                        "partner-stock", "free-partner-stock"):
+    if h.reason not in ("win", "toward-win", "end", "refill", "toward-refill") and "stock" not in h.reason:
         assert last.ends_turn  # a line without a stock card or new cards ends the turn
 
 
@@ -133,6 +132,13 @@ def test_a_line_to_the_stock_card_frees_it() -> None:
     h = hint(game.view(0), game.legal_moves())
     assert h.reason == "free-stock" and h.details["card"] == 3 and h.details["steps"] == 3
     assert h.details["line"][-1].startswith("S>B")
+    check_reason(game, h)
+
+
+def test_a_skip_bo_stock_card_that_fits_now_waits_for_the_hand_cards() -> None:
+    game = scripted_game(stocks={0: [SB, 9]}, draw=[1, 2, 12, 12, 11])
+    h = hint(game.view(0), game.legal_moves())
+    assert (h.reason, h.details["card"], h.details["line"]) == ("before-stock", SB, ("H1>B1", "H2>B1", "S>B1"))
     check_reason(game, h)
 
 

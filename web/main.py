@@ -22,6 +22,7 @@ except ImportError:  # older Pyodide
     from pyodide.ffi import JsException, create_proxy, to_js
     jsnull = None
 
+from skipbo_core.ai import think_for
 from skipbo_web.controller import BadSave, Controller, MatchState, Message
 from skipbo_web.i18n import LANGUAGES, pick_language
 from skipbo_web.meta import installed_version
@@ -32,6 +33,7 @@ from skipbo_web.table import (Look, card_html, render_bar, render_foot, render_h
 ENGINE_VERSION = installed_version("skipbo_core")  # from the wheel unpacked in Pyodide
 KEY_SETTINGS, KEY_MATCH, KEY_CURRENT = "skipbo.settings", "skipbo.match", "skipbo.current"
 DRAG_START_PX = 8
+AI_SLICE_S = 0.03  # the computer thinks in slices of about this long, then yields
 SOURCE_SLOTS = ("S", "H", "D1", "D2", "D3", "D4")
 
 
@@ -586,7 +588,8 @@ class Page:
 
     async def run_ai(self, generation: int) -> None:
         """Play the computer's moves one decision at a time, yielding to the browser
-        between decisions: a pause of the chosen speed, and a short animation."""
+        between decisions (a pause of the chosen speed, and a short animation) and,
+        while a decision takes long (``expert``), between slices of its thinking."""
         try:
             while generation == self.generation and self.ctrl.ai_to_move:
                 delay = SPEED_DELAY_MS.get(self.speed, 0)
@@ -597,7 +600,15 @@ class Page:
                     break
                 seat = self.ctrl.game.current_seat
                 start = self.source_rect(seat)
-                entry = self.ctrl.ai_move()
+                thinking = self.ctrl.ai_think()
+                move = think_for(thinking, AI_SLICE_S)
+                while move is None and generation == self.generation:
+                    await asyncio.sleep(0)  # let the browser paint and handle input
+                    if generation == self.generation:
+                        move = think_for(thinking, AI_SLICE_S)
+                if move is None:
+                    break  # another game was started meanwhile
+                entry = self.ctrl.ai_move(move)
                 await asyncio.sleep(0)  # the decision and the redraw are separate tasks
                 if generation != self.generation:
                     break
@@ -607,8 +618,7 @@ class Page:
                     self.fly(entry, start, min(delay * 0.7, 450))
         finally:
             self.ai_running = False
-        if generation == self.generation:
-            self.kick_ai()
+        self.kick_ai()  # the game now shown may have been switched to while this one ran
 
     def source_rect(self, seat: int):
         """Where the computer's next card comes from: its stock, a discard pile or its hand."""

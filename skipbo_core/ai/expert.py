@@ -22,13 +22,13 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Generator, Sequence
 
 from ..game import Game
 from ..moves import BUILD, HAND, PARTNER_STOCK, STOCK, Move
 from ..sampling import determinize
 from ..view import SeatView
-from . import get_bot
+from . import finish, get_bot
 from .planner import DEFAULT, Leaf, Weights, plan_turn, stock_path
 
 
@@ -149,9 +149,16 @@ def rollout(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig) -> float:
     return score
 
 
-def choose(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
-           cfg: ExpertConfig) -> Move:
-    """The expert's move (see the module text)."""
+Thinking = Generator[None, None, Move]
+"""A resumable decision: yields between steps of work, returns the move."""
+
+
+def think(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
+          cfg: ExpertConfig) -> Thinking:
+    """The expert's move (see the module text), one step at a time: it yields after
+    the plan search and after every rollout, so a caller can pause between steps
+    (the browser's main thread). Pausing never changes the move: the safety
+    ``budget`` counts only the time spent inside the steps."""
     key = (cfg, view)
     cached = _PLANS.pop(key, None)
     if cached is not None and cached in legal_moves:
@@ -164,20 +171,31 @@ def choose(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
         return legal_moves[0]
     best = cands[0]
     if len(cands) > 1:
-        start = time.perf_counter()
+        yield
+        clock = time.perf_counter
+        start, spent = clock(), 0.0  # the budget counts the sampling, as it always has
         totals = [0.0] * len(cands)
         done = 0
         for _ in range(cfg.samples):
             world = determinize(view, random.Random(rng.getrandbits(64)))
             for i, leaf in enumerate(cands):
                 totals[i] += rollout(world, leaf, view.seat, cfg)
+                spent += clock() - start
+                yield
+                start = clock()
             done += 1
-            if time.perf_counter() - start > cfg.budget:
+            if spent > cfg.budget:
                 break
         scores = [cfg.static * leaf.value + totals[i] / done for i, leaf in enumerate(cands)]
         best = cands[max(range(len(cands)), key=lambda i: (scores[i], -i))]
     _remember(view, best, cfg)
     return best.moves[0]
+
+
+def choose(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
+           cfg: ExpertConfig) -> Move:
+    """The expert's move, thought through in one go."""
+    return finish(think(view, legal_moves, rng, cfg))
 
 
 def _remember(view: SeatView, leaf: Leaf, cfg: ExpertConfig) -> None:
@@ -204,5 +222,13 @@ def make_expert(cfg: ExpertConfig):
     return bot
 
 
+def make_thinker(cfg: ExpertConfig):
+    """``make_expert``'s bot as a resumable decision (``think``)."""
+    def thinker(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Thinking:
+        return think(view, legal_moves, rng, cfg)
+    return thinker
+
+
 EXPERT = ExpertConfig()
 expert_bot = make_expert(EXPERT)
+expert_thinker = make_thinker(EXPERT)

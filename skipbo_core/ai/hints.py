@@ -13,8 +13,11 @@ reason                   meaning (``details`` besides ``line``)
 ``toward-win``           the line ends with the last stock card (``card``, ``steps``)
 ``stock``                this move plays the stock card (``card``, ``pile``)
 ``free-stock``           the line ends with the stock card (``card``, ``steps``)
+``before-stock``         the stock card fits already, but the line plays this move
+                         first and the stock card last (``card``, ``steps``)
 ``partner-stock``        this move plays the partner's stock card (``card``, ``pile``)
 ``free-partner-stock``   the line ends with the partner's stock card (``card``, ``steps``)
+``before-partner-stock`` as ``before-stock``, for the partner's stock card
 ``refill``               this move empties the hand: five new cards (``card``, ``pile``)
 ``toward-refill``        the line empties the hand (``card``, ``steps``)
 ``block``                the line moves the building piles away from the next
@@ -44,7 +47,8 @@ from ..sampling import determinize
 from ..view import SeatView
 from .planner import WIN, Leaf, pile_values, plan_turn, reach_chance
 
-REASONS = ("win", "toward-win", "stock", "free-stock", "partner-stock", "free-partner-stock",
+REASONS = ("win", "toward-win", "stock", "free-stock", "before-stock", "partner-stock",
+           "free-partner-stock", "before-partner-stock",
            "refill", "toward-refill", "block", "dig", "partner-dig", "cycle", "discard", "end")
 """Every reason code ``hint`` gives."""
 
@@ -73,7 +77,7 @@ def hint(view: SeatView, legal_moves: Sequence[Move]) -> Hint:
     leaf = leaves[0] if leaves and leaves[0].moves else None
     if leaf is None or leaf.moves[0] not in legal_moves:
         return _plain(view, legal_moves[0])
-    return _explain(view, leaf)
+    return _explain(view, leaf, legal_moves)
 
 
 def _card(view: SeatView, m: Move) -> int | None:
@@ -114,7 +118,7 @@ def _plain(view: SeatView, m: Move) -> Hint:
     return Hint(m, "cycle", {**line, "card": card, "pile": m.slot + 1})
 
 
-def _explain(view: SeatView, leaf: Leaf) -> Hint:
+def _explain(view: SeatView, leaf: Leaf, legal_moves: Sequence[Move]) -> Hint:
     first, last = leaf.moves[0], leaf.moves[-1]
     line = tuple(str(m) for m in leaf.moves)
     steps = len(leaf.moves)
@@ -123,10 +127,10 @@ def _explain(view: SeatView, leaf: Leaf) -> Hint:
         card = _card(view, last)
         if leaf.value >= WIN:
             code = "win" if alone else "toward-win"
-        elif last.source == PARTNER_STOCK:
-            code = "partner-stock" if alone else "free-partner-stock"
         else:
-            code = "stock" if alone else "free-stock"
+            partner = "partner-" if last.source == PARTNER_STOCK else ""
+            fits_now = any(m.source == last.source and m.target == BUILD for m in legal_moves)
+            code = partner + "stock" if alone else ("before-" if fits_now else "free-") + partner + "stock"
         extra = {"pile": first.slot + 1} if alone else {"steps": steps}
         return Hint(first, code, {"line": line, "card": card, **extra})
     if leaf.kind == "refill":

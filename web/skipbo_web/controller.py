@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skipbo_core import Game, IllegalMove, InvalidMove, Move, RecordError
-from skipbo_core.ai import LEVELS, get_bot
+from skipbo_core.ai import LEVELS, Thinking, get_bot, get_thinker
 
 from .settings import Settings
 
@@ -121,6 +121,7 @@ class Controller:
         self.match = match
         self.kinds = [player_kind(p.get("kind")) for p in game.players]
         self.bots = {s: get_bot(k) for s, k in enumerate(self.kinds) if k != "human"}
+        self.thinkers = {s: get_thinker(k) for s, k in enumerate(self.kinds) if k != "human"}
         played = len(game.moves)
         self.rngs = {s: random.Random(f"{match.seed}:{s}:{played}") for s in self.bots}
         self.selected: str | None = None
@@ -366,13 +367,26 @@ class Controller:
         self.selected = None
         return True
 
-    def ai_move(self) -> LogEntry:
-        """One decision of the computer player to move: asks its bot, plays the move."""
+    def ai_think(self) -> Thinking:
+        """The computer player to move, thinking in steps (``skipbo_core.ai.get_thinker``):
+        step it to its end, then hand its move to ``ai_move``."""
+        seat = self.game.current_seat
+        if not self.ai_to_move:
+            raise ValueError("it is not a computer player's turn")
+        return self.thinkers[seat](self.game.view(seat), self.game.legal_moves(), self.rngs[seat])
+
+    def ai_move(self, move: Move | None = None) -> LogEntry:
+        """One decision of the computer player to move: plays ``move`` (from
+        ``ai_think``) or asks its bot."""
         seat = self.game.current_seat
         if not self.ai_to_move:
             raise ValueError("it is not a computer player's turn")
         view = self.game.view(seat)
-        move = self.bots[seat](view, self.game.legal_moves(), self.rngs[seat])
+        legal = self.game.legal_moves()
+        if move is None:
+            move = self.bots[seat](view, legal, self.rngs[seat])
+        elif move not in legal:
+            raise ValueError(f"{move} is not a legal move now")
         card = source_card(view.to_dict(), move)
         self.game.play(move)
         self._after(seat, move, card)
