@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from skipbo_core import Game, IllegalMove, InvalidMove, Move, RecordError
 from skipbo_core.ai import LEVELS, Thinking, get_bot, get_thinker
@@ -125,6 +125,8 @@ class Controller:
         played = len(game.moves)
         self.rngs = {s: random.Random(f"{match.seed}:{s}:{played}") for s in self.bots}
         self.selected: str | None = None
+        # The tutorial's check of the human's moves: a Message refuses a move (tutorial.py).
+        self.guard: Callable[[Move], Message | None] | None = None
         self.message = Message("msg.welcome")
         self.log: list[LogEntry] = replay_log(game)
         humans = self.humans
@@ -355,6 +357,10 @@ class Controller:
             move = Move.parse(text)
         except InvalidMove:
             self.message = Message("msg.invalid")
+            return False
+        refusal = self.guard(move) if self.guard is not None else None
+        if refusal is not None:
+            self.message = refusal
             return False
         card = source_card(self.game.view(seat).to_dict(), move)
         try:

@@ -1,0 +1,83 @@
+"""HTML of the tutorial: the coach panel above the table, the tutorial's entry on the
+new-game screen, and which table elements light up (no DOM access here)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .controller import Controller, MatchState
+from .i18n import card_face, t
+from .settings import Settings
+from .table import attrs
+from .tutorial import COMPUTER, Tutorial
+
+# CSS selectors of the piles a step names (the table's stable data-* hooks); seat 0 is you.
+_ME = '[data-seat="0"]'
+
+
+def pile_selector(pile: str) -> str:
+    """``"S"`` -> your stock, ``"H5"`` -> your hand card 5, ``"H"`` -> your whole hand,
+    ``"B2"`` -> building pile 2, ``"draw"`` -> the draw pile."""
+    if pile == "draw":
+        return ".drawpile"
+    if pile == "H":
+        return f"{_ME} .hand"
+    if pile.startswith("H"):
+        return f'{_ME} [data-slot="H"][data-card="{pile[1:]}"]'
+    if pile.startswith("B"):
+        return f'[data-slot="{pile}"]'
+    return f'{_ME} [data-slot="{pile}"]'
+
+
+def controller_for(tutorial: Tutorial, settings: Settings) -> Controller:
+    """A controller for the tutorial's game: the computer plays the script, and the
+    player's moves pass the tutorial's guard first."""
+    ctrl = Controller(tutorial.game, settings, MatchState(target=None))
+    ctrl.bots[COMPUTER] = tutorial.computer_move
+    thinkers = getattr(ctrl, "thinkers", None)
+    if thinkers is not None:
+        thinkers[COMPUTER] = tutorial.computer_thinking
+    ctrl.guard = tutorial.check
+    return ctrl
+
+
+def step_text(tutorial: Tutorial, lang: str, faces: str = "skipbo") -> str:
+    """The current step's text, with its cards printed in the chosen faces."""
+    step = tutorial.current
+    cards = {name: card_face(value, faces, lang) for name, value in step.cards.items()}
+    return t(lang, f"tut.{step.key}", **cards)
+
+
+def render_coach(tutorial: Tutorial, lang: str, faces: str = "skipbo") -> str:
+    """The coach box: progress, Restart and Leave, what to do now, and Next on
+    explanation steps (Start a real game at the end)."""
+    step = tutorial.current
+    k, n = tutorial.step + 1, tutorial.total
+    main = None
+    if tutorial.finished:
+        main = ("tutorial-new", "tut.new_game")
+    elif step.kind == "explain":
+        main = ("tutorial-next", "tut.next")
+    tools = "".join(f'<button type="button" data-action="{a}">{escape(t(lang, key))}</button>'
+                    for a, key in (("tutorial-restart", "tut.restart"), ("tutorial-leave", "tut.leave")))
+    action = (f'<button type="button" class="primary" data-action="{main[0]}">{escape(t(lang, main[1]))}</button>'
+              if main else "")
+    return (f'<div class="coach-head"><h2 id="coach-title">{escape(t(lang, "tut.title"))}</h2>'
+            f'<span class="coach-progress">{escape(t(lang, "tut.progress", k=k, n=n))}</span>'
+            f'<progress max="{n}" value="{k}" aria-hidden="true"></progress>'
+            f'<span class="coach-tools">{tools}</span></div>'
+            f'<div class="coach-body"><p class="coach-text" aria-live="polite"{attrs(data_step=step.key, data_kind=step.kind)}>'
+            f'{escape(step_text(tutorial, lang, faces))}</p>{action}</div>')
+
+
+def render_entry(lang: str, saved_step: int | None, total: int) -> str:
+    """The tutorial's place on the new-game screen: Learn to play, or Resume/Restart
+    when a tutorial was left part-way (``saved_step`` is 0-based)."""
+    if saved_step is None:
+        buttons = f'<button type="button" class="primary" data-action="tutorial-start">{escape(t(lang, "tut.learn"))}</button>'
+    else:
+        resume = t(lang, "tut.resume", k=saved_step + 1, n=total)
+        buttons = (f'<button type="button" class="primary" data-action="tutorial-resume">{escape(resume)}</button>'
+                   f'<button type="button" data-action="tutorial-restart">{escape(t(lang, "tut.restart"))}</button>')
+    return (f'<div class="tutorial-entry"><p>{escape(t(lang, "tut.learn_hint"))}</p>'
+            f'<div class="actions">{buttons}</div></div>')
