@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
+from urllib.parse import parse_qsl
 
 from skipbo_core import Rules
 from skipbo_core.ai import LEVELS
@@ -80,6 +81,7 @@ class Settings:
     target: int = DEFAULT_TARGET
     lang: str | None = None
     speed: int = 2
+    practice: bool = False  # a practice game: Undo takes back the human's moves
 
     # -- derived ---------------------------------------------------------------------------
 
@@ -117,7 +119,7 @@ class Settings:
                 "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
                 "stock": self.stock, "teams": self.teams, "wild_cards": self.wild_cards,
                 "faces": self.faces, "match": self.match, "target": self.target,
-                "lang": self.lang, "speed": self.speed}
+                "lang": self.lang, "speed": self.speed, "practice": self.practice}
 
     @classmethod
     def from_dict(cls, data: Any, languages: Iterable[str] = ()) -> tuple["Settings", list[str]]:
@@ -143,6 +145,7 @@ class Settings:
         take("target", lambda v: _is_int(v) and 1 <= v <= 100_000)
         take("lang", lambda v: v is None or v in set(languages))
         take("speed", lambda v: _is_int(v) and v in SPEEDS)
+        take("practice", lambda v: isinstance(v, bool))
         seats = data.get("seats")
         if seats is not None:
             parsed = _seats(seats)
@@ -194,13 +197,14 @@ class Settings:
             bad.append("faces")
             faces = self.faces
         match = form.get("mode", "match" if self.match else "single") == "match"
+        practice = form.get("practice") in ("1", "on", "true")
         target = _int(form.get("target", self.target))
         if target is None or not 1 <= target <= 100_000:
             if match:
                 bad.append("target")
             target = self.target
         new = replace(self, players=players, seats=tuple(seats), stock=stock, teams=teams,
-                      wild_cards=wild, faces=faces, match=match, target=target)
+                      wild_cards=wild, faces=faces, match=match, target=target, practice=practice)
         for name in new.problems():
             if name not in bad:
                 bad.append(name)
@@ -210,8 +214,40 @@ class Settings:
 
 # -- URL options ---------------------------------------------------------------------------
 
-URL_GAME_KEYS = ("players", "stock", "ai", "seed", "teams", "deck", "target", "humans")
-URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces")
+URL_GAME_KEYS = ("players", "stock", "ai", "seed", "teams", "deck", "target", "humans", "names", "practice")
+URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces", "embed")
+MAX_QUERY = 4096  # characters of the address after "?"; a longer one is refused whole
+
+
+def query_options(search: str) -> tuple[dict[str, str], bool]:
+    """The options of an address's query string (``location.search``): the first value
+    of each name wins, as with ``URLSearchParams.get``. A query string over
+    ``MAX_QUERY`` characters is refused (``True``): it gives only its ``embed``
+    option, so that an embedded game still keeps apart from the visitor's own."""
+    query = search[1:] if search.startswith("?") else search
+    out: dict[str, str] = {}
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        out.setdefault(key, value)
+    if len(query) > MAX_QUERY:
+        return ({"embed": out["embed"]} if "embed" in out else {}), True
+    return out, False
+
+
+def wants_embed(params: Mapping[str, str]) -> bool:
+    """Whether the address asks for embed mode (``embed=1``)."""
+    return params.get("embed") == "1"
+
+
+def parse_names(text: str) -> tuple[str, ...] | None:
+    """``"Anna, Ben,,Cleo"`` -> ``("Anna", "Ben", "", "Cleo")`` (empty: the default name).
+    ``None`` when there are more than ``MAX_SEATS`` names, a name is longer than
+    ``MAX_NAME`` or holds control characters. Names are only ever shown as text."""
+    if len(text) > MAX_SEATS * (MAX_NAME + 1):
+        return None
+    names = tuple(" ".join(part.split()) for part in text.split(","))
+    if len(names) > MAX_SEATS or any(len(n) > MAX_NAME or not n.isprintable() for n in names):
+        return None
+    return names
 
 
 @dataclass(frozen=True)
@@ -226,6 +262,7 @@ class UrlOptions:
     faces: str | None
     bad: tuple[str, ...]
     origin: str  # the game options, normalised: the same string means the same game
+    embed: bool = False
 
 
 def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str]) -> UrlOptions:
@@ -257,7 +294,11 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
     if faces is not None and faces not in FACES:
         bad.append("faces")
         faces = None
-    game_given = any(k in params for k in URL_GAME_KEYS)
+    embed = params.get("embed")
+    if embed is not None and embed not in ("0", "1"):
+        bad.append("embed")
+    embed_on = embed == "1"
+    game_given = embed_on or any(k in params for k in URL_GAME_KEYS)  # an embedded table plays at once
     seed = number("seed", 0, 2**53)
     if not game_given:
         return UrlOptions(None, None, lang, speed, faces, tuple(bad), "")
@@ -287,14 +328,24 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
         bad.append("stock")
         stock = None
     target = number("target", 1, 100_000)
-    seats = tuple(Seat("", "human" if i < humans else level) for i in range(MAX_SEATS))
+    practice = params.get("practice")
+    if practice is not None and practice not in ("0", "1"):
+        bad.append("practice")
+    names: tuple[str, ...] = ()
+    if "names" in params:
+        names = parse_names(params["names"]) or ()
+        if not names:
+            bad.append("names")
+    names += ("",) * (MAX_SEATS - len(names))
+    seats = tuple(Seat(names[i], "human" if i < humans else level) for i in range(MAX_SEATS))
     settings = replace(base, players=players, seats=seats, stock=stock, teams=teams_on,
                        wild_cards=wild, match=target is not None,
                        target=target if target is not None else base.target,
                        speed=speed if speed is not None else base.speed,
-                       faces=faces if faces is not None else base.faces)
+                       faces=faces if faces is not None else base.faces,
+                       practice=practice == "1")
     origin = "&".join(f"{k}={params[k]}" for k in sorted(URL_GAME_KEYS) if k in params)
-    return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin)
+    return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin, embed_on)
 
 
 # -- helpers -------------------------------------------------------------------------------
@@ -307,7 +358,8 @@ def _int(text: Any) -> int | None:
     """``"12"`` -> 12; anything else (``"1.5"``, ``""``, ``None``) -> None."""
     if _is_int(text):
         return text
-    if isinstance(text, str) and text.strip().isdigit() and len(text.strip()) <= 16:
+    # only ASCII digits: str.isdigit() also accepts "²", which int() refuses
+    if isinstance(text, str) and text.strip().isascii() and text.strip().isdigit() and len(text.strip()) <= 16:
         return int(text.strip())
     return None
 

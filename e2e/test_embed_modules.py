@@ -1,0 +1,165 @@
+"""Embed mode and untrusted input on the host (no browser): the address's options and
+names, the storage keys, and the messages to the parent page."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from skipbo_core import Game
+from skipbo_web.controller import Controller, Message
+from skipbo_web.embed import EMBED_KEYS, PAGE_KEYS, Reporter, render_embed_bar, storage_keys, turn_of
+from skipbo_web.i18n import LANGUAGES
+from skipbo_web.settings import (MAX_NAME, MAX_QUERY, Settings, parse_names, parse_url, query_options,
+                                 wants_embed)
+from skipbo_web.table import Look, render_table
+
+XSS = "<svg onload=alert(1)>"
+
+
+def url(**options: str):
+    return parse_url(options, Settings(), LANGUAGES)
+
+
+# -- the address ------------------------------------------------------------------------------
+
+def test_query_options_take_the_first_value_and_refuse_a_huge_address() -> None:
+    assert query_options("?players=3&players=4&names=A%2CB&x=") == ({"players": "3", "names": "A,B", "x": ""}, False)
+    assert query_options("") == ({}, False)
+    huge = "?players=3&embed=1&pad=" + "x" * MAX_QUERY
+    assert query_options(huge) == ({"embed": "1"}, True)  # an embed stays an embed
+    assert query_options("?players=3&pad=" + "x" * MAX_QUERY) == ({}, True)
+
+
+@pytest.mark.parametrize("option", ["players", "stock", "ai", "seed", "humans", "teams", "deck", "target",
+                                    "lang", "speed", "faces", "names", "embed", "practice"])
+def test_every_option_with_a_bad_value_is_named_and_takes_its_default(option: str) -> None:
+    values = {"players": "9", "stock": "99", "ai": "genius", "seed": "-1", "humans": "7", "teams": "yes",
+              "deck": "170", "target": "0", "lang": "<b>", "speed": "\u00b2", "faces": "tarot",
+              "names": "x" * 2000, "embed": "2", "practice": "maybe"}
+    options = url(players="2", **{option: values[option]}) if option != "players" else url(players="9")
+    assert option in options.bad
+    good = url(players="2")
+    assert options.settings.rules() == good.settings.rules()
+    assert options.settings.table == good.settings.table and options.lang is None and options.speed is None
+
+
+def test_non_ascii_digits_are_refused_not_a_crash() -> None:
+    for text in ("\u00b2", "\u0661\u0662", "\uff13"):
+        assert "players" in url(players=text).bad
+
+
+def test_names_from_the_address() -> None:
+    assert parse_names("Anna, Ben ,,  Cleo  Dee") == ("Anna", "Ben", "", "Cleo Dee")
+    assert parse_names(XSS) == (XSS,)  # kept as typed: shown as text, never as HTML
+    assert parse_names("x" * (MAX_NAME + 1)) is None
+    assert parse_names("x" * 2000) is None
+    assert parse_names(",".join("abcdefg")) is None            # more than six
+    assert parse_names("Ann\u0000a") is None and parse_names("Ann\u202ea") is None  # control, bidi override
+    options = url(players="3", names="Anna,,Cleo", humans="2")
+    assert [(s.name, s.kind) for s in options.settings.table] == [("Anna", "human"), ("", "human"), ("Cleo", "medium")]
+    assert "names=Anna,,Cleo" in options.origin  # other names: another game
+
+
+def test_embed_alone_starts_a_game_and_is_not_part_of_the_game_origin() -> None:
+    assert wants_embed({"embed": "1"}) and not wants_embed({"embed": "0"}) and not wants_embed({})
+    options = url(embed="1")
+    assert options.embed and options.settings is not None and options.bad == ()
+    assert url(embed="1", players="3").origin == url(players="3").origin
+    assert not url(embed="0").embed and url(embed="0").settings is None
+
+
+def test_embed_mode_keeps_its_game_apart_and_never_writes_settings() -> None:
+    assert storage_keys(False) == PAGE_KEYS and storage_keys(True) == EMBED_KEYS
+    assert PAGE_KEYS.current == "skipbo.current" and EMBED_KEYS.settings is None
+    assert not {EMBED_KEYS.current, EMBED_KEYS.match} & {PAGE_KEYS.current, PAGE_KEYS.match, PAGE_KEYS.settings}
+
+
+# -- the page -------------------------------------------------------------------------------
+
+def test_a_name_from_the_address_is_text_in_every_place_it_shows() -> None:
+    options = url(players="2", names=f"{XSS},{XSS}", seed="3", stock="2")
+    ctrl = Controller.start(options.settings, 3)
+    look = Look("en")
+    rng = random.Random(2)
+    while not ctrl.game.is_over:
+        html = render_table(ctrl, look)
+        assert "<svg" not in html and "&lt;svg onload=alert(1)&gt;" in html
+        if ctrl.ai_to_move:
+            ctrl.ai_move()
+        else:
+            ctrl.play(str(rng.choice(ctrl.game.legal_moves())))
+    assert "<svg" not in render_table(ctrl, look)  # the result too
+
+
+def test_the_embed_menu_has_the_few_controls_and_no_new_game() -> None:
+    html = render_embed_bar(Look("da"), 1)
+    for hook in ('data-action="play-again"', 'data-action="help"', 'name="speed"', 'data-lang="de"'):
+        assert hook in html
+    assert 'data-action="new"' not in html and "<h1" not in html
+    assert '<option value="1" selected>' in html
+
+
+# -- messages to the parent page ----------------------------------------------------------
+
+def play_out(ctrl: Controller, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    while not ctrl.game.is_over:
+        if ctrl.ai_to_move:
+            ctrl.ai_move()
+        else:
+            ctrl.play(str(rng.choice(ctrl.game.legal_moves())))
+
+
+def test_the_reporter_tells_each_move_once_and_the_end() -> None:
+    ctrl = Controller.start(url(players="3", stock="3", names="Ann").settings, 5)
+    look = Look("de")
+    reporter = Reporter()
+    assert reporter.updates(ctrl, look, []) == []  # nothing before ready
+    bad = Message("notice.bad_url", {"names": "ai, lang"})
+    first = reporter.ready(ctrl, look, [bad])
+    assert [e["type"] for e in first] == ["error", "ready"]
+    assert first[0]["options"] == ["ai", "lang"] and first[0]["code"] == "notice.bad_url"
+    assert first[1]["names"][0] == "Ann" and first[1]["players"] == 3 and first[1]["lang"] == "de"
+    told = []
+    rng = random.Random(4)
+    while not ctrl.game.is_over:
+        if ctrl.ai_to_move:
+            ctrl.ai_move()
+        else:
+            ctrl.play(str(rng.choice(ctrl.game.legal_moves())))
+        told += reporter.updates(ctrl, look, [bad])
+        assert reporter.updates(ctrl, look, [bad]) == []  # nothing new, nothing told
+    moves = [e for e in told if e["type"] == "move"]
+    record = ctrl.record()
+    assert [m["move"] for m in moves] == record["moves"]
+    assert [m["turn"] for m in moves] == turn_of(record["moves"])
+    assert moves[-1]["turn"] == ctrl.game.turn
+    over = told[-1]
+    result = Game.from_record(record).result
+    assert over["type"] == "gameover" and (over["winner"], over["reason"], over["scores"]) == (
+        result.winner, result.reason, list(result.scores))
+    for e in first + told:  # the documented shape, as plain JSON
+        assert e["source"] == "skipbo" and e["version"] == 1 and json.loads(json.dumps(e)) == e
+        assert not {"hand", "hands", "deck", "seed"} & set(e)
+    again = ctrl.next_game(9) if ctrl.match.target else Controller.start(ctrl.settings_for_replay(), 9)
+    assert [e["type"] for e in reporter.updates(again, look, [])] == ["newgame"]
+
+
+def test_a_taken_back_move_is_told_as_undo() -> None:
+    ctrl = Controller.start(url(players="2").settings, 3)
+    look = Look("en")
+    reporter = Reporter()
+    reporter.ready(ctrl, look, [])
+    move = next(m for m in ctrl.game.legal_moves() if m.target_text.startswith("B"))
+    ctrl.play(str(move))
+    assert [e["type"] for e in reporter.updates(ctrl, look, [])] == ["move"]
+    ctrl.game.undo()
+    ctrl.log.pop()
+    assert [e["type"] for e in reporter.updates(ctrl, look, [])] == ["undo"]
+
+
+def test_turn_numbers() -> None:
+    assert turn_of(["H5>B1", "S>B2", "H3>D1", "H4>B1", "end", "HSB>D2"]) == [1, 1, 1, 2, 2, 3]

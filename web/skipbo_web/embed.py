@@ -1,0 +1,180 @@
+"""Embed mode (``?embed=1``): where it keeps its game, and the messages it posts to the
+page around it.
+
+An embedded game must not touch the visitor's own game on the same site, so it keeps
+its game under keys of its own and never writes the new-game settings. The messages
+tell the parent page only public facts: what the human at seat 0 may see (played
+cards are face up; hands and the deck are never sent). Every message is a plain JSON
+object ``{"source": "skipbo", "version": 1, "type": ..., ...}``; see the README,
+"Embedding". No DOM access here: the page posts what ``Reporter`` returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from skipbo_core import Move
+
+from html import escape
+
+from .controller import Controller, Message
+from .i18n import LANGUAGES, t
+from .settings import SPEEDS
+from .table import Look, attrs, card_token, seat_name
+
+SOURCE = "skipbo"
+PROTOCOL = 1
+
+
+@dataclass(frozen=True)
+class Keys:
+    """``localStorage`` keys: the game record, the match, the new-game settings
+    (``settings=None``: never written)."""
+
+    current: str
+    match: str
+    settings: str | None
+
+
+PAGE_KEYS = Keys("skipbo.current", "skipbo.match", "skipbo.settings")
+EMBED_KEYS = Keys("skipbo.embed.current", "skipbo.embed.match", None)
+
+
+def storage_keys(embed: bool) -> Keys:
+    return EMBED_KEYS if embed else PAGE_KEYS
+
+
+def render_embed_bar(look: Look, speed: int) -> str:
+    """The embedded table's only chrome: a small menu with a new deal, the keys-and-rules
+    sheet, the computer's speed and the language (no title, no new-game screen)."""
+    lang = look.lang
+    return (f'<details class="menu"><summary title="{escape(t(lang, "embed.menu"))}">'
+            f'<span class="menu-icon" aria-hidden="true"></span><span class="menu-text">{escape(t(lang, "embed.menu"))}</span></summary>'
+            f'<div class="menu-panel">'
+            f'<button type="button" class="tool" data-action="play-again">{escape(t(lang, "embed.restart"))}</button>'
+            f'<button type="button" class="tool" data-action="help" aria-keyshortcuts="?">{escape(t(lang, "bar.help"))}</button>'
+            f'{_speed_and_languages(look, speed)}</div></details>')
+
+
+def _speed_and_languages(look: Look, speed: int) -> str:
+    lang = look.lang
+    langs = "".join(
+        f'<button type="button"{attrs(data_lang=code, lang=code, aria_pressed=str(code == lang).lower())}>'
+        f'{escape(t(code, "lang.name"))}</button>' for code in LANGUAGES)
+    speeds = "".join(f'<option value="{s}"{" selected" if s == speed else ""}>'
+                     f'{escape(t(lang, f"speed.{s}"))}</option>' for s in SPEEDS)
+    return (f'<label class="speed"><span>{escape(t(lang, "bar.speed"))}</span>'
+            f'<select data-action="speed" name="speed">{speeds}</select></label>'
+            f'<nav class="langs" aria-label="{escape(t(lang, "bar.language"))}">{langs}</nav>')
+
+
+def event(kind: str, **fields: Any) -> dict[str, Any]:
+    """One message in the documented shape."""
+    return {"source": SOURCE, "version": PROTOCOL, "type": kind, **fields}
+
+
+def table_facts(ctrl: Controller, look: Look) -> dict[str, Any]:
+    """The public facts of the game at the table (``ready`` and ``newgame`` messages)."""
+    rules = ctrl.game.rules
+    return {"players": ctrl.players,
+            "names": [seat_name(ctrl, look, s) for s in range(ctrl.players)],
+            "kinds": list(ctrl.kinds),
+            "stock": rules.stock_size,
+            "teams": rules.teams is not None,
+            "target": ctrl.match.target,
+            "game": ctrl.match.game_no + 1,
+            "turn": ctrl.game.turn,
+            "to_move": ctrl.game.current_seat,
+            "moves": len(ctrl.log),
+            "over": ctrl.game.is_over,
+            "lang": look.lang,
+            "faces": look.faces}
+
+
+def move_event(ctrl: Controller, look: Look, index: int, turn: int) -> dict[str, Any]:
+    """Move number ``index`` (0-based) of the game, played in turn ``turn``."""
+    entry = ctrl.log[index]
+    return event("move", index=index, turn=turn, seat=entry.seat, name=seat_name(ctrl, look, entry.seat),
+                 move=entry.move, card=card_token(entry.card) or None)
+
+
+def gameover_event(ctrl: Controller, look: Look) -> dict[str, Any]:
+    result = ctrl.game.result
+    assert result is not None
+    in_match = ctrl.match.target is not None
+    return event("gameover", winner=result.winner,
+                 winner_name=None if result.winner is None else seat_name(ctrl, look, result.winner),
+                 reason=result.reason, scores=list(result.scores), turns=ctrl.game.turn,
+                 names=[seat_name(ctrl, look, s) for s in range(ctrl.players)],
+                 totals=ctrl.match.totals(ctrl.players) if in_match else None,
+                 match_over=ctrl.match.is_over(ctrl.players) if in_match else None)
+
+
+def notice_event(msg: Message, lang: str) -> dict[str, Any]:
+    """A notice the page shows (bad options, a damaged save...) as an ``error`` message."""
+    names = msg.args.get("names")
+    options = [n.strip() for n in str(names).split(",")] if names else []
+    return event("error", code=msg.key, options=options, message=t(lang, msg.key, **msg.args))
+
+
+def turn_of(moves: Iterable[str]) -> list[int]:
+    """The turn number (from 1) in which each move of a game was played."""
+    out, turn = [], 1
+    for text in moves:
+        out.append(turn)
+        if Move.parse(text).ends_turn:
+            turn += 1
+    return out
+
+
+@dataclass
+class Reporter:
+    """Remembers what the parent page has been told, and says what is new since."""
+
+    started: bool = False
+    game: object | None = None
+    told: int = 0                    # moves of ``game`` already reported
+    over_told: bool = False
+    notices: list[Message] = field(default_factory=list)  # the notices already told
+
+    def ready(self, ctrl: Controller, look: Look, notices: list[Message]) -> list[dict[str, Any]]:
+        """The first messages, once the table can be played: notices, then ``ready``."""
+        self.started = True
+        out = self._notices(notices, look.lang)
+        self._adopt(ctrl)
+        out.append(event("ready", **table_facts(ctrl, look)))
+        if ctrl.game.is_over:
+            self.over_told = True
+            out.append(gameover_event(ctrl, look))
+        return out
+
+    def updates(self, ctrl: Controller, look: Look, notices: list[Message]) -> list[dict[str, Any]]:
+        """Messages for what changed since the last call (nothing before ``ready``)."""
+        if not self.started:
+            return []
+        out = self._notices(notices, look.lang)
+        if ctrl.game is not self.game:
+            self._adopt(ctrl)
+            out.append(event("newgame", **table_facts(ctrl, look)))
+        if len(ctrl.log) < self.told:  # moves were taken back
+            out.append(event("undo", moves=len(ctrl.log), to_move=ctrl.game.current_seat))
+            self.told = len(ctrl.log)
+        if len(ctrl.log) > self.told:
+            turns = turn_of(e.move for e in ctrl.log)
+            out += [move_event(ctrl, look, i, turns[i]) for i in range(self.told, len(ctrl.log))]
+            self.told = len(ctrl.log)
+        if ctrl.game.is_over and not self.over_told:
+            self.over_told = True
+            out.append(gameover_event(ctrl, look))
+        elif not ctrl.game.is_over:
+            self.over_told = False
+        return out
+
+    def _adopt(self, ctrl: Controller) -> None:
+        self.game, self.told, self.over_told = ctrl.game, len(ctrl.log), False
+
+    def _notices(self, notices: list[Message], lang: str) -> list[dict[str, Any]]:
+        fresh = [m for m in notices if not any(m is seen for seen in self.notices)]
+        self.notices += fresh
+        return [notice_event(m, lang) for m in fresh]
