@@ -8,7 +8,9 @@ even games, second in odd ones; at most ``--turns`` turns per game) and only its
 own decisions are timed. The same measurement then runs inside Pyodide under
 Node (bench/pyodide_ai.mjs, with node_modules/pyodide: the runtime the site
 ships). Figures: mean and 95th percentile per decision, mean, 95th percentile
-and worst per whole turn, in milliseconds.
+and worst per whole turn, and the longest step of thinking, in milliseconds. The
+level thinks in steps (``skipbo_core.ai.get_thinker``, as the page runs it); a
+step is the most work the page does without a chance to yield to the browser.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from skipbo_core import Game, Rules  # noqa: E402
-from skipbo_core.ai import get_bot  # noqa: E402
+from skipbo_core.ai import get_bot, get_thinker  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard", "expert")
 
@@ -38,10 +40,28 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def _think(thinking) -> tuple:
+    """Step a thinker to its end: the move, the time it took, its longest step."""
+    took = longest = 0.0
+    while True:
+        start = time.perf_counter()
+        try:
+            next(thinking)
+            move = None
+        except StopIteration as done:
+            move = done.value
+        step = time.perf_counter() - start
+        took += step
+        longest = max(longest, step)
+        if move is not None:
+            return move, took, longest
+
+
 def measure(level: str, games: int, turns: int, seed: int = 1, opponent: str = "hard") -> dict:
     """Play ``games`` games of ``level`` against ``opponent``; time ``level``'s moves."""
-    bot, other = get_bot(level), get_bot(opponent)
+    thinker, other = get_thinker(level), get_bot(opponent)
     per_move: list[float] = []
+    longest_step = 0.0
     per_turn: list[float] = []
     for i in range(games):
         game = Game.new(Rules(players=2), seed=f"bench:{seed}:{i}")
@@ -54,9 +74,8 @@ def measure(level: str, games: int, turns: int, seed: int = 1, opponent: str = "
             if seat != me:
                 game.play(other(view, legal, rngs[seat]))
                 continue
-            start = time.perf_counter()
-            move = bot(view, legal, rngs[seat])
-            took = time.perf_counter() - start
+            move, took, longest = _think(thinker(view, legal, rngs[seat]))
+            longest_step = max(longest_step, longest)
             per_move.append(took)
             spent += took
             game.play(move)
@@ -68,7 +87,8 @@ def measure(level: str, games: int, turns: int, seed: int = 1, opponent: str = "
             "decision_mean": ms * sum(per_move) / max(1, len(per_move)),
             "decision_p95": ms * _pct(per_move, 0.95),
             "turn_mean": ms * sum(per_turn) / max(1, len(per_turn)),
-            "turn_p95": ms * _pct(per_turn, 0.95), "turn_max": ms * max(per_turn, default=0.0)}
+            "turn_p95": ms * _pct(per_turn, 0.95), "turn_max": ms * max(per_turn, default=0.0),
+            "step_max": ms * longest_step}
 
 
 def measure_all(levels: list[str] | tuple[str, ...] = LEVELS, games: int = 4, turns: int = 120,
@@ -79,10 +99,11 @@ def measure_all(levels: list[str] | tuple[str, ...] = LEVELS, games: int = 4, tu
 
 def _table(title: str, figures: dict) -> str:
     lines = [title, f"{'level':8} {'decisions':>9} {'ms/decision':>11} {'p95':>8} "
-                    f"{'ms/turn':>8} {'p95 turn':>9} {'max turn':>9}"]
+                    f"{'ms/turn':>8} {'p95 turn':>9} {'max turn':>9} {'max step':>9}"]
     for level, f in figures.items():
         lines.append(f"{level:8} {f['decisions']:9d} {f['decision_mean']:11.2f} {f['decision_p95']:8.2f} "
-                     f"{f['turn_mean']:8.2f} {f['turn_p95']:9.2f} {f['turn_max']:9.2f}")
+                     f"{f['turn_mean']:8.2f} {f['turn_p95']:9.2f} {f['turn_max']:9.2f} "
+                     f"{f['step_max']:9.2f}")
     return "\n".join(lines)
 
 

@@ -65,3 +65,19 @@ def test_cli_tournament(capsys):
 def test_cli_tournament_rejects_unknown_bot(capsys):
     assert main(["tournament", "--bots", "medium,nobody", "--games", "2"]) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_progress_reports_the_counts_so_far_in_deal_order():
+    seen: list[tuple[int, int]] = []
+    res = run_tournament(["medium", "easy"], 40, stock=5, seed=4, jobs=2,
+                         progress=lambda r: seen.append((r.games, r.stats["medium"].wins)))
+    games = [g for g, _ in seen]
+    assert len(seen) > 1 and games == sorted(games) and games[-1] == res.games == 40
+    assert seen[-1][1] == res.stats["medium"].wins
+
+
+def test_cli_progress_goes_to_stderr(capsys):
+    assert main(["tournament", "--bots", "medium,easy", "--games", "4", "--stock", "5",
+                 "--progress"]) == 0
+    captured = capsys.readouterr()
+    assert "4 games; medium" in captured.err and "95% CI" in captured.out

@@ -14,7 +14,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..game import Game
 from ..rules import Rules
@@ -135,9 +135,11 @@ def _play_deals(args: tuple) -> TournamentResult:
 
 
 def run_tournament(bots: Sequence[str], games: int, players: int = 2, stock: int | None = None,
-                   teams: bool = False, seed: object = 1, jobs: int = 1, wilds: int = 18) -> TournamentResult:
+                   teams: bool = False, seed: object = 1, jobs: int = 1, wilds: int = 18,
+                   progress: Callable[[TournamentResult], None] | None = None) -> TournamentResult:
     """Play about ``games`` games (rounded up to whole deals, each played in every
-    seating) between the named bots and return the counts."""
+    seating) between the named bots and return the counts. ``progress`` gets the
+    counts so far each time a batch of deals is done (in deal order)."""
     for name in bots:
         get_bot(name)
     rules = Rules(players=players, stock_size=stock, teams=True if teams else None, wild_cards=wilds)
@@ -150,14 +152,17 @@ def run_tournament(bots: Sequence[str], games: int, players: int = 2, stock: int
                              teams=bool(teams), seed=str(seed))
     total.stats = {name: BotStats() for name in bots}
     if jobs == 1:
-        parts = map(_play_deals, tasks)
-        for part in parts:
+        for part in map(_play_deals, tasks):
             total.add(part)
+            if progress is not None:
+                progress(total)
     else:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for part in pool.map(_play_deals, tasks):
                 total.add(part)
+                if progress is not None:
+                    progress(total)
     return total
 
 
@@ -183,6 +188,17 @@ def _percentile(values: list[float], q: float) -> float:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def progress_line(res: TournamentResult) -> str:
+    """One line of counts so far: games played and each bot's share with its interval."""
+    parts = [f"{res.games} games"]
+    for name in dict.fromkeys(res.bots):
+        wins = res.stats[name].wins
+        lo, hi = wilson(wins, res.decisive)
+        share = wins / res.decisive if res.decisive else 0.0
+        parts.append(f"{name} {share:.1%} [{lo:.1%}, {hi:.1%}]")
+    return "; ".join(parts)
 
 
 def format_report(res: TournamentResult) -> str:
