@@ -24,8 +24,10 @@ except ImportError:  # older Pyodide
 
 from skipbo_core.ai import think_for
 from skipbo_web.controller import BadSave, Controller, MatchState, Message
-from skipbo_web.i18n import LANGUAGES, pick_language
+from skipbo_web.i18n import LANGUAGES, pick_language, t
 from skipbo_web.meta import installed_version
+from skipbo_web.announce import move_sentences, table_sentences
+from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo
 from skipbo_web.settings import SPEED_DELAY_MS, Settings, parse_url
 from skipbo_web.table import (Look, card_html, render_bar, render_foot, render_help, render_notices,
                               render_setup, render_table, root_attributes)
@@ -35,6 +37,7 @@ KEY_SETTINGS, KEY_MATCH, KEY_CURRENT = "skipbo.settings", "skipbo.match", "skipb
 DRAG_START_PX = 8
 AI_SLICE_S = 0.03  # the computer thinks in slices of about this long, then yields
 SOURCE_SLOTS = ("S", "H", "D1", "D2", "D3", "D4")
+LIVE_KEEP = 12  # sentences kept in the screen readers' live region
 
 
 def _js(value):
@@ -109,6 +112,9 @@ class Page:
         self.ai_task = None
         self.ai_running = False
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.assist = document.getElementById("assist")   # Hint, Undo, Read the table
+        self.live = document.getElementById("announce")   # moves in words, for screen readers
+        self.hinted = None  # (moves played when the hint was asked, the hint)
 
         try:
             stored = self.store.get(KEY_SETTINGS)
@@ -187,6 +193,7 @@ class Page:
             else:
                 self.root.setAttribute(name, value)
         self.root.removeAttribute("aria-busy")
+        self.render_assist()
         if key is not None:
             self.focus_key(key)
         if self.ctrl.game.is_over and not self.look.result_hidden and not self.result_focused:
@@ -319,6 +326,12 @@ class Page:
         elif action == "show-result":
             self.look.result_hidden = False
             self.render()
+        elif action == "hint":
+            self.show_hint()
+        elif action == "undo":
+            self.take_back()
+        elif action == "read-table":
+            self.read_table()
         elif action == "dismiss":
             index = int(_attr(el, "data-index") or 0)
             if 0 <= index < len(self.notices):
@@ -328,6 +341,7 @@ class Page:
     def after_human(self, played: bool, keyboard: bool) -> None:
         if played:
             self.save()
+            self.say(move_sentences(self.ctrl, self.look, self.ctrl.log[-1]))
         self.render()
         if keyboard and self.ctrl.selected is not None and not played:
             self.focus_first_of('[data-legal="1"][data-slot^="B"], [data-legal="1"]')
@@ -406,6 +420,10 @@ class Page:
             event.preventDefault()
             self.move_focus(key)
             return
+        if key in ("h", "H", "u", "U", "r", "R"):
+            event.preventDefault()
+            {"h": self.show_hint, "u": self.take_back, "r": self.read_table}[key.lower()]()
+            return
         me = f'[data-seat="{self.ctrl.viewer}"]'
         code = str(event.code or "")
         if event.shiftKey and code.startswith("Digit") and code[5:] in ("1", "2", "3", "4"):
@@ -462,6 +480,65 @@ class Page:
         row = [k for k in candidates if abs(middle(rects[k]) - target_y) < 12]
         best = min(row, key=lambda k: abs(rects[k].left + rects[k].width / 2 - cx))
         items[best].focus()
+
+    # -- hints, undo and the screen reader (skipbo_web.practice, skipbo_web.announce) --------
+
+    def render_assist(self) -> None:
+        """Redraw the Hint/Undo/Read buttons (keeping focus on them) and light up the
+        hinted move's piles while no move has been played since the hint."""
+        if self.assist is None:
+            return
+        active = _js(document.activeElement)
+        action = _attr(active, "data-action") if active is not None and self.assist.contains(active) else None
+        self.assist.setAttribute("aria-label", t(self.lang, "assist.label"))
+        self.assist.innerHTML = render_assist(self.ctrl, self.look)
+        if action is not None:
+            button = _js(self.assist.querySelector(f'[data-action="{action}"]'))
+            if button is not None:
+                button.focus()
+        if self.hinted is None:
+            return
+        if self.hinted[0] != len(self.ctrl.game.moves) or not self.ctrl.my_turn:
+            self.hinted = None
+            return
+        for selector in hint_selectors(self.ctrl, self.hinted[1].move):
+            el = _js(self.root.querySelector(selector))
+            if el is not None:
+                el.setAttribute("data-hint", "1")
+
+    def show_hint(self) -> None:
+        """The hard computer player's move for the human to move, with its reason."""
+        ctrl = self.ctrl
+        found = hint_for(ctrl)
+        if found is None:
+            ctrl.message = Message("hint.not_now")
+        else:
+            ctrl.selected = None
+            ctrl.message = hint_message(found)
+            self.hinted = (len(ctrl.game.moves), found)
+        self.render()
+
+    def take_back(self) -> None:
+        """Undo in a practice game; otherwise the message line says why not."""
+        if undo(self.ctrl):
+            self.save()
+        self.render()
+
+    def say(self, lines: list[str], fresh: bool = False) -> None:
+        """Add sentences to the live region (``fresh``: in place of what it held)."""
+        if self.live is None:
+            return
+        if fresh:
+            self.live.innerHTML = ""
+        for line in lines:
+            p = document.createElement("p")
+            p.textContent = line
+            self.live.appendChild(p)
+        while self.live.childElementCount > LIVE_KEEP:
+            self.live.firstElementChild.remove()
+
+    def read_table(self) -> None:
+        self.say(table_sentences(self.ctrl, self.look), fresh=True)
 
     # -- drag and drop (mouse and touch, through pointer events) ------------------------------
 
@@ -609,6 +686,7 @@ class Page:
                 if move is None:
                     break  # another game was started meanwhile
                 entry = self.ctrl.ai_move(move)
+                self.say(move_sentences(self.ctrl, self.look, entry))
                 await asyncio.sleep(0)  # the decision and the redraw are separate tasks
                 if generation != self.generation:
                     break

@@ -79,6 +79,7 @@ class MatchState:
     game_no: int = 0                # the current game, 0-based
     seed: int = 0                   # the current game's seed
     origin: str = ""                # URL options that started it ('' = the new-game screen)
+    practice: bool = False          # practice games allow Undo (skipbo_web.practice)
 
     def totals(self, players: int) -> list[int]:
         return [sum(g[s] for g in self.history) for s in range(players)]
@@ -92,7 +93,7 @@ class MatchState:
     def to_dict(self) -> dict[str, Any]:
         return {"version": MATCH_VERSION, "target": self.target, "first": self.first,
                 "history": self.history, "game_no": self.game_no, "seed": self.seed,
-                "origin": self.origin}
+                "origin": self.origin, "practice": self.practice}
 
     @classmethod
     def from_dict(cls, data: Any, players: int) -> "MatchState":
@@ -100,16 +101,17 @@ class MatchState:
             raise BadSave("match data of another version")
         target, first, history = data.get("target"), data.get("first"), data.get("history")
         game_no, seed, origin = data.get("game_no"), data.get("seed"), data.get("origin", "")
+        practice = data.get("practice", False)
         ok = ((target is None or _is_int(target) and target >= 1)
               and _is_int(first) and 0 <= first < players
               and isinstance(history, list)
               and all(isinstance(g, list) and len(g) == players and all(_is_int(p) and p >= 0 for p in g)
                       for g in history)
               and _is_int(game_no) and game_no in (len(history), len(history) - 1)
-              and _is_int(seed) and isinstance(origin, str))
+              and _is_int(seed) and isinstance(origin, str) and isinstance(practice, bool))
         if not ok:
             raise BadSave("match data is damaged")
-        return cls(target, first, [list(g) for g in history], game_no, seed, origin)
+        return cls(target, first, [list(g) for g in history], game_no, seed, origin, practice)
 
 
 class Controller:
@@ -145,6 +147,7 @@ class Controller:
         if match is None:
             match = MatchState(target=settings.target if settings.match else None)
         match.seed = seed
+        match.practice = settings.practice
         first = match.first_of(match.game_no, rules.players)
         players = [{"name": s.name, "kind": s.record_kind()} for s in settings.table]
         return cls(Game.new(rules, seed=seed, first=first, players=players), settings, match)
@@ -178,7 +181,7 @@ class Controller:
         return replace(self.settings, players=r.players, seats=tuple(seats), stock=r.stock_size,
                        teams=r.teams is not None, wild_cards=r.wild_cards,
                        match=self.match.target is not None,
-                       target=self.match.target or self.settings.target)
+                       target=self.match.target or self.settings.target, practice=self.match.practice)
 
     # -- who is who ----------------------------------------------------------------------------
 

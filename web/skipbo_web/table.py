@@ -16,6 +16,7 @@ from typing import Any
 from skipbo_core import TURN_LIMIT
 
 from .controller import Controller, Message
+from .explain import why_link
 from .i18n import LANGUAGES, card_face, card_name, colour_of, describe, t
 from .settings import FACES, KINDS, MAX_SEATS, SPEEDS, Settings, default_stock, most_stock
 
@@ -71,11 +72,13 @@ def seat_name(ctrl: Controller, look: Look, seat: int) -> str:
 
 def message_text(ctrl: Controller, look: Look, msg: Message) -> str:
     """The message line in words: seats become names, cards become faces."""
-    args = dict(msg.args)
+    # an argument may itself be a message (a hint's reason, a pile in words)
+    args = {k: message_text(ctrl, look, v) if isinstance(v, Message) else v for k, v in msg.args.items()}
     if "seat" in args:
         args["name"] = seat_name(ctrl, look, args.pop("seat"))
-    if "needs" in args:
-        args["needs"] = card_face(args["needs"], look.faces, look.lang)
+    for key in ("needs", "top"):
+        if key in args:
+            args[key] = card_face(args[key], look.faces, look.lang)
     return describe(look.lang, msg.key, args, faces=look.faces)
 
 
@@ -126,8 +129,8 @@ def render_table(ctrl: Controller, look: Look) -> str:
     parts.append("</div>")
     parts.append(_center(ctrl, look, view, mine))
     parts.append(_player(ctrl, look, view, me, mine))
-    parts.append(f'<p class="message" role="status" aria-live="polite"{attrs(data_message=ctrl.message.key)}>'
-                 f'{escape(message_text(ctrl, look, ctrl.message))}</p>')
+    parts.append(f'<div class="message-row"><p class="message" role="status" aria-live="polite"{attrs(data_message=ctrl.message.key)}>'
+                 f'{escape(message_text(ctrl, look, ctrl.message))}</p>{why_link(ctrl.message, lang)}</div>')
     parts.append(_log(ctrl, look))
     if ctrl.game.is_over:
         parts.append(render_result(ctrl, look) if not look.result_hidden else
@@ -412,6 +415,9 @@ def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_canc
             f'{"" if teams_ok else "<p class=hint>" + escape(t(lang, "setup.teams_hint")) + "</p>"}</fieldset>'
             f'<fieldset><legend>{escape(t(lang, "setup.deck"))}</legend>{decks}</fieldset>'
             f'<fieldset><legend>{escape(t(lang, "setup.faces"))}</legend>{faces}</fieldset>'
+            f'<fieldset><legend>{escape(t(lang, "setup.practice_legend"))}</legend>'
+            f'<label class="choice"><input type="checkbox" name="practice" value="1"{chk(settings.practice)}>'
+            f'<span>{escape(t(lang, "setup.practice"))}</span></label></fieldset>'
             f'<fieldset><legend>{escape(t(lang, "setup.mode"))}</legend>{modes}'
             f'<label class="line"><span>{escape(t(lang, "setup.target"))}</span>'
             f'<input type="number" name="target" min="1" value="{settings.target}" inputmode="numeric"></label></fieldset>'
@@ -426,7 +432,8 @@ def render_help(lang: str) -> str:
         "help.rule_build", "help.rule_wild", "help.rule_turn", "help.rule_stock", "help.rule_teams",
         "help.rule_stall", "help.rule_score"))
     keys = "".join(f'<tr><th scope="row"><kbd>{escape(t(lang, f"key.{k}"))}</kbd></th><td>{escape(t(lang, f"key.{k}_do"))}</td></tr>'
-                   for k in ("arrows", "enter", "escape", "stock", "hand", "discard", "build", "help", "new"))
+                   for k in ("arrows", "enter", "escape", "stock", "hand", "discard", "build", "help", "new",
+                             "hint", "undo", "read"))
     return (f'<div class="sheet-body help">'
             f'<h2 id="sheet-title">{escape(t(lang, "help.title"))}</h2>'
             f'<p class="goal">{escape(t(lang, "help.goal"))}</p><ul>{rules}</ul>'

@@ -1,0 +1,117 @@
+"""Hints and Undo for the human at the table (no DOM access here).
+
+A hint is the move the ``hard`` computer player would make (``skipbo_core.ai.hints``),
+shown as a message whose reason the catalogue words. Undo exists in practice games
+(``MatchState.practice``: the new-game screen's Practice box, or ``practice=1`` in the
+address): it takes back the human's last move of the current turn when the engine
+allows it (``Game.undo``: only moves that showed no hidden card).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from skipbo_core import Move, UndoError
+from skipbo_core.ai.hints import Hint, hint
+from skipbo_core.moves import BUILD
+
+from .controller import Controller, Message
+from .i18n import t
+from .table import Look, attrs
+
+
+def hint_for(ctrl: Controller) -> Hint | None:
+    """The hint for the human to move; ``None`` when no human may act now."""
+    if not ctrl.my_turn:
+        return None
+    seat = ctrl.game.current_seat
+    return hint(ctrl.game.view(seat), ctrl.game.legal_moves())
+
+
+def _target(move: Move) -> Message:
+    return Message("hint.to_build" if move.target == BUILD else "hint.to_discard", {"n": move.slot + 1})
+
+
+def hint_message(h: Hint) -> Message:
+    """The message line for a hint: the move in words, then its reason."""
+    d = h.details
+    args = {k: d[k] for k in ("card", "steps", "seat") if k in d}
+    key = "hint." + h.reason
+    if "source" in d:
+        args["from_pile"] = d["source"]
+    if h.reason == "discard":
+        if d.get("top") is None:
+            key = "hint.discard_empty"
+        else:
+            args["top"] = d["top"]
+    reason = Message(key, args)
+    if h.move.is_end:
+        return Message("hint.line_end", {"reason": reason})
+    return Message("hint.line", {"source": h.move.source_text, "target": _target(h.move), "reason": reason})
+
+
+def hint_selectors(ctrl: Controller, move: Move) -> list[str]:
+    """CSS selectors (the table's stable hooks) of the hint's source and target."""
+    me = f'[data-seat="{ctrl.viewer}"]'
+    if move.is_end:
+        return ['[data-action="end"]']
+    src = move.source_text
+    owner = me
+    if src.startswith("P"):
+        owner = f'[data-seat="{ctrl.partner(ctrl.viewer)}"]'
+        src = src[1:]
+    if src.startswith("H"):
+        first = f'{me} [data-slot="H"][data-card="{src[1:]}"]'
+    else:
+        first = f'{owner} [data-slot="{src}"]'
+    dst = move.target_text
+    second = f'[data-slot="{dst}"]' if dst.startswith("B") else f'{me} [data-slot="{dst}"]'
+    return [first, second]
+
+
+def undo_block(ctrl: Controller) -> str | None:
+    """``None`` when Undo may take back the human's last move now, else the key of
+    the message that says why not."""
+    if not ctrl.match.practice:
+        return "undo.not_practice"
+    if not ctrl.my_turn:
+        return "undo.not_now"
+    moves = ctrl.game.moves
+    if not moves or moves[-1].ends_turn:  # a turn's moves so far are all building moves
+        return "undo.none"
+    try:
+        ctrl.game.copy().undo()  # asks the engine, leaving the game as it is
+    except UndoError:
+        return "undo.hidden"
+    return None
+
+
+def undo(ctrl: Controller) -> bool:
+    """Take back the human's last move if allowed; otherwise only say why not."""
+    why = undo_block(ctrl)
+    if why is not None:
+        ctrl.message = Message(why)
+        return False
+    move = ctrl.game.undo()
+    ctrl.log.pop()
+    ctrl.selected = None
+    ctrl.message = Message("undo.done", {"source": move.source_text, "target": _target(move)})
+    return True
+
+
+def render_assist(ctrl: Controller, look: Look) -> str:
+    """The Hint, Undo and Read-the-table buttons. A button that cannot act now stays
+    focusable (``aria-disabled``) and its title says why; pressing it says so too."""
+    lang = look.lang
+    no_hint = None if ctrl.my_turn else t(lang, "hint.not_now")
+    why_not = undo_block(ctrl)
+    no_undo = t(lang, why_not) if why_not is not None else None
+
+    def button(action: str, key: str, label: str, title: str, blocked: str | None) -> str:
+        return (f'<button type="button" class="tool"'
+                f'{attrs(data_action=action, aria_keyshortcuts=key, title=blocked or title, aria_disabled="true" if blocked else None)}>'
+                f'{escape(label)}</button>')
+
+    return (button("hint", "H", t(lang, "hint.button"), t(lang, "hint.title"), no_hint)
+            + button("undo", "U", t(lang, "undo.button"), t(lang, "undo.title"), no_undo)
+            + button("read-table", "R", t(lang, "read.button"), t(lang, "read.title"), None))
