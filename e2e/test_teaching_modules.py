@@ -189,6 +189,8 @@ def test_the_assist_bar_says_why_a_button_cannot_act() -> None:
     html = render_assist(ctrl, Look("de"))
     assert 'data-action="hint"' in html and 'data-action="read-table"' in html
     assert re.search(r'data-action="undo"[^>]*title="Zurücknehmen gibt es in Übungsspielen[^"]*" aria-disabled="true"', html)
+    lesson = render_assist(ctrl, Look("en"), lesson=True)
+    assert 'data-action="read-table"' in lesson and 'data-action="hint"' not in lesson
     keys = render_help("en")
     assert all(f"<kbd>{k}</kbd>" in keys for k in ("H", "U", "R"))
 

@@ -491,7 +491,7 @@ class Page:
         active = _js(document.activeElement)
         action = _attr(active, "data-action") if active is not None and self.assist.contains(active) else None
         self.assist.setAttribute("aria-label", t(self.lang, "assist.label"))
-        self.assist.innerHTML = render_assist(self.ctrl, self.look)
+        self.assist.innerHTML = render_assist(self.ctrl, self.look, lesson=self.in_lesson)
         if action is not None:
             button = _js(self.assist.querySelector(f'[data-action="{action}"]'))
             if button is not None:
@@ -506,8 +506,15 @@ class Page:
             if el is not None:
                 el.setAttribute("data-hint", "1")
 
+    @property
+    def in_lesson(self) -> bool:
+        """The tutorial is on: its coach teaches, so no hints and no undo."""
+        return getattr(self, "tutorial", None) is not None
+
     def show_hint(self) -> None:
         """The hard computer player's move for the human to move, with its reason."""
+        if self.in_lesson:
+            return
         ctrl = self.ctrl
         found = hint_for(ctrl)
         if found is None:
@@ -520,6 +527,8 @@ class Page:
 
     def take_back(self) -> None:
         """Undo in a practice game; otherwise the message line says why not."""
+        if self.in_lesson:
+            return
         if undo(self.ctrl):
             self.save()
         self.render()

@@ -99,9 +99,10 @@ def undo(ctrl: Controller) -> bool:
     return True
 
 
-def render_assist(ctrl: Controller, look: Look) -> str:
+def render_assist(ctrl: Controller, look: Look, lesson: bool = False) -> str:
     """The Hint, Undo and Read-the-table buttons. A button that cannot act now stays
-    focusable (``aria-disabled``) and its title says why; pressing it says so too."""
+    focusable (``aria-disabled``) and its title says why; pressing it says so too.
+    In a lesson (the tutorial) only Read-the-table: the tutorial's coach teaches."""
     lang = look.lang
     no_hint = None if ctrl.my_turn else t(lang, "hint.not_now")
     why_not = undo_block(ctrl)
@@ -112,6 +113,8 @@ def render_assist(ctrl: Controller, look: Look) -> str:
                 f'{attrs(data_action=action, aria_keyshortcuts=key, title=blocked or title, aria_disabled="true" if blocked else None)}>'
                 f'{escape(label)}</button>')
 
+    read = button("read-table", "R", t(lang, "read.button"), t(lang, "read.title"), None)
+    if lesson:
+        return read
     return (button("hint", "H", t(lang, "hint.button"), t(lang, "hint.title"), no_hint)
-            + button("undo", "U", t(lang, "undo.button"), t(lang, "undo.title"), no_undo)
-            + button("read-table", "R", t(lang, "read.button"), t(lang, "read.title"), None))
+            + button("undo", "U", t(lang, "undo.button"), t(lang, "undo.title"), no_undo) + read)
