@@ -184,14 +184,27 @@ def copy_vendor(dist: Path) -> None:
                     ignore=shutil.ignore_patterns("*.map"))
 
 
+ENTRY = "main.py"               # what index.html's <script type="py"> runs
+ENTRY_MODULE = "skipbo_main"    # web/main.py, as the module that the site's main.py imports
+ENTRY_STUB = f"""# Built by build.py: the page's code is web/main.py, shipped as the module {ENTRY_MODULE}
+# so that it comes compiled to bytecode (the text of a <script type="py"> is compiled on
+# every load). Tracebacks name {ENTRY_MODULE}.py; its lines are web/main.py's.
+import {ENTRY_MODULE}  # noqa: F401
+"""
+
+
 def write_config(dist: Path, wheel: Path) -> None:
-    """web/pyscript.json plus the files to fetch: the engine wheel and the page's modules."""
+    """web/pyscript.json plus the files to fetch: the engine wheel, the page's modules and
+    the page's entry point main.py (moved to a module, see ENTRY_STUB)."""
     config = json.loads((WEB / "pyscript.json").read_text())
     files = dict(config.get("files", {}))
     files[f"./wheels/{wheel.name}"] = "./*"  # unpacked into Pyodide's working dir, on sys.path
     for module in sorted(WEB.glob("skipbo_web/*.py")):
         rel = module.relative_to(WEB).as_posix()
         files[f"./{rel}"] = f"./{rel}"
+    (dist / ENTRY).replace(dist / f"{ENTRY_MODULE}.py")
+    (dist / ENTRY).write_text(ENTRY_STUB)
+    files[f"./{ENTRY_MODULE}.py"] = f"./{ENTRY_MODULE}.py"
     config["files"] = files
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
@@ -199,8 +212,8 @@ def write_config(dist: Path, wheel: Path) -> None:
 def own_files(dist: Path) -> list[Path]:
     """The site's files that come from web/ or the build (not vendored, not the wheel)."""
     skip = {dist / "vendor", dist / "wheels"}
-    return [p for p in sorted(dist.rglob("*"))
-            if p.is_file() and not any(s in p.parents for s in skip)]
+    return [p for p in sorted(dist.rglob("*"))  # (a snapshot is Python's memory, not a page's text)
+            if p.is_file() and not any(s in p.parents for s in skip) and not p.name.startswith("python-snapshot-")]
 
 
 def check_site(dist: Path) -> None:
@@ -232,7 +245,8 @@ def build_site(wheel: Path) -> None:
     copy_vendor(DIST)
     precompile_stdlib(DIST)
     write_config(DIST, wheel)
-    add_bytecode(DIST)
+    modules = add_bytecode(DIST)
+    add_snapshot(DIST, modules)
     add_preloads(DIST)
     check_site(DIST)
     check_manifest(DIST)
@@ -245,14 +259,17 @@ def build_site(wheel: Path) -> None:
 
 PRELOAD_BEFORE = re.compile(r"""^([ \t]*)<script type="module" src="\./vendor/pyscript/core\.js"></script>""", re.M)
 STATIC_IMPORT_RE = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+\.js)["']""")
+# PyScript's plugins, which its core chunk imports before it starts the interpreter (all
+# of them, whatever the config says: it also loads them for MicroPython, which has none)
+PLUGIN_IMPORT_RE = re.compile(r"""(?:"[\w-]+"|[\w-]+):\(\)=>import\("(\./[\w-]+\.js)"\)""")
 PY_SCRIPT_RE = re.compile(r"""<script type="py" src="(\./[^"]+)" config="(\./[^"]+)"></script>""")
 
 
 def add_preloads(dist: Path) -> None:
     """Add preload links to index.html, so the browser fetches in parallel, from the first
     moment, what PyScript and Pyodide would otherwise ask for one after the other: PyScript's
-    core chunk, Pyodide's two modules, the standard library and package lock, the config, the
-    wheel and the page's Python files.
+    core chunk and plugins, our boot module and Pyodide's two modules, the standard library
+    and package lock, the config, the wheel and the page's Python files.
 
     Not the 9.6 MB pyodide.asm.wasm: a preloaded response bypasses the compiled-code cache,
     so Chromium compiles the wasm again on every later visit (measured with bench/load.py:
@@ -261,10 +278,14 @@ def add_preloads(dist: Path) -> None:
     index = dist / "index.html"
     html = index.read_text()
     interpreter = json.loads((dist / "pyscript.json").read_text())["interpreter"]
-    runtime = (dist / interpreter).parent
+    runtime = dist / "vendor" / "pyodide"  # interpreter may be web/pyodide-boot.mjs, which imports from here
     core = (dist / "vendor" / "pyscript" / "core.js").read_text()
-    modules = [interpreter, "./" + (runtime / "pyodide.asm.mjs").relative_to(dist).as_posix()]
-    modules += [f"./vendor/pyscript/{name[2:]}" for name in STATIC_IMPORT_RE.findall(core)]
+    modules = [interpreter] + ["./" + (runtime / name).relative_to(dist).as_posix()
+                               for name in ("pyodide.mjs", "pyodide.asm.mjs")]
+    chunks = STATIC_IMPORT_RE.findall(core)
+    plugins = [name for chunk in chunks
+               for name in PLUGIN_IMPORT_RE.findall((dist / "vendor" / "pyscript" / chunk).read_text())]
+    modules += [f"./vendor/pyscript/{name[2:]}" for name in chunks + plugins]
     fetches = ["./" + (runtime / name).relative_to(dist).as_posix()
                for name in ("python_stdlib.zip", "pyodide-lock.json")]
     for src, config in PY_SCRIPT_RE.findall(html):  # the config's files resolve against its URL
@@ -306,7 +327,7 @@ def compiled_by_pyodide(mode: str, source: Path, *args: Path) -> Path:
     if not compiled.is_file():
         step(f"Compiling Python to bytecode with Pyodide under Node ({mode})")
         COMPILE_CACHE.mkdir(parents=True, exist_ok=True)
-        partial = compiled.with_suffix(".partial")
+        partial = compiled.with_suffix(f".{os.getpid()}.partial")  # other builds may run at once
         run(["node", COMPILE_SCRIPT, mode, source, partial, *args], cwd=ROOT)
         partial.replace(compiled)
         older = sorted(COMPILE_CACHE.glob(f"{mode}-*.zip"), key=lambda p: p.stat().st_mtime)
@@ -325,11 +346,13 @@ def precompile_stdlib(dist: Path) -> None:
           f"(source: {source.stat().st_size / 1e6:.1f} MB)")
 
 
-def add_bytecode(dist: Path) -> None:
+def add_bytecode(dist: Path) -> list[str]:
     """Compile the Python modules that PyScript puts in Python's working directory (the
     wheel's and the page's, as listed in pyscript.json's files) into __pycache__ files,
     shipped in one more zip that PyScript unpacks beside them; importing the engine and
-    the page's modules then compiles nothing. main.py itself is run from source."""
+    the page's modules then compiles nothing. So is PyScript's own Python package, which
+    PyScript writes there at start-up (see tools/pyscript_python.mjs). Returns the names of
+    the modules that the site ships."""
     config_path = dist / "pyscript.json"
     config = json.loads(config_path.read_text())
     sources: dict[str, bytes] = {}
@@ -339,7 +362,16 @@ def add_bytecode(dist: Path) -> None:
                 sources.update({n: archive.read(n) for n in archive.namelist() if n.endswith(".py")})
         elif src.endswith(".py") and dst.startswith("./"):
             sources[posixpath.normpath(dst)] = (dist / src).read_bytes()
-    source_zip = ROOT / "build" / "python-sources.zip"
+    shipped = sorted(sources)
+    core = sorted((dist / "vendor" / "pyscript").glob("core-*.js"))
+    found = subprocess.run(["node", PYSCRIPT_PYTHON_SCRIPT, *core[:1]], cwd=ROOT, check=True,
+                           capture_output=True, text=True) if core else None
+    pyscript = json.loads(found.stdout) if found else {}
+    if not pyscript.get("pyscript/__init__.py"):
+        print("    (PyScript's Python package not found in its core chunk: the page compiles it)")
+    sources.update({name: text.encode() for name, text in pyscript.items() if name.endswith(".py")})
+    # beside the wheel: another job's build (its own SKIPBO_DIST) may clear build/ meanwhile
+    source_zip = WHEEL_DIR.parent / f"{DIST.name}-python-sources.zip"
     source_zip.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(source_zip, "w") as archive:  # fixed dates: the same sources, the same key
         for name in sorted(sources):
@@ -348,7 +380,53 @@ def add_bytecode(dist: Path) -> None:
     shutil.copyfile(compiled_by_pyodide("modules", source_zip, stdlib), dist / BYTECODE_ZIP)
     config["files"] = {**config["files"], f"./{BYTECODE_ZIP}": "./*"}
     config_path.write_text(json.dumps(config, indent=2) + "\n")
-    print(f"    {BYTECODE_ZIP}: {len(sources)} modules as bytecode")
+    print(f"    {BYTECODE_ZIP}: {len(sources)} modules as bytecode ({len(sources) - len(shipped)} of PyScript's)")
+    return [re.sub(r"(/__init__)?\.py$", "", name).replace("/", ".") for name in shipped]
+
+
+# -- a memory snapshot: warm loads restore Python with everything imported ----------------
+
+SNAPSHOT_SCRIPT = ROOT / "tools" / "make_snapshot.mjs"
+PYSCRIPT_PYTHON_SCRIPT = ROOT / "tools" / "pyscript_python.mjs"
+BOOT_MODULE = "pyodide-boot.mjs"
+# What PyScript's own Python package imports (besides js and its own modules), read from
+# the pyscript/*.py files it writes at start-up: imported in the snapshot too.
+PYSCRIPT_IMPORTS = ("asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json")
+
+
+def add_snapshot(dist: Path, modules: list[str]) -> None:
+    """Make the memory snapshot that web/pyodide-boot.mjs restores on warm loads (see
+    tools/make_snapshot.mjs), named by what it was made from, and write that name into
+    the boot module. The same inputs give the same file (from the cache in
+    node_modules/.cache/), so an unchanged site keeps its service worker's build id."""
+    boot = dist / BOOT_MODULE
+    config = json.loads((dist / "pyscript.json").read_text())
+    if config.get("interpreter") != f"./{BOOT_MODULE}":
+        raise BuildError(f"pyscript.json: the interpreter must be ./{BOOT_MODULE}, which restores the snapshot")
+    stdlib = dist / "vendor" / "pyodide" / "python_stdlib.zip"
+    inputs = [stdlib, SNAPSHOT_SCRIPT, NODE_MODULES / "pyodide" / "package.json", dist / "pyscript.json"]
+    inputs += [dist / src for src in config.get("files", {})]
+    # not __main__ (runs a CLI) nor the entry module (needs the DOM; it runs the page)
+    names = [m for m in modules if not m.endswith("__main__") and m != ENTRY_MODULE] + list(PYSCRIPT_IMPORTS)
+    key = hashlib.sha256(digest(*inputs).encode() + json.dumps(names).encode()).hexdigest()[:16]
+    cached = COMPILE_CACHE / f"snapshot-{key}.bin"
+    if not cached.is_file():
+        step("Making a memory snapshot of Python with the page's modules imported (Pyodide under Node)")
+        COMPILE_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.partial")
+        run(["node", SNAPSHOT_SCRIPT, stdlib, dist, partial, *names], cwd=ROOT)
+        partial.replace(cached)
+        older = sorted(COMPILE_CACHE.glob("snapshot-*.bin"), key=lambda p: p.stat().st_mtime)
+        for stale in older[:-KEEP_COMPILED]:
+            stale.unlink()
+    name = f"python-snapshot-{key}.bin"
+    shutil.copyfile(cached, dist / name)
+    text = boot.read_text()
+    placeholder = 'const SNAPSHOT = "";'
+    if text.count(placeholder) != 1:
+        raise BuildError(f"{BOOT_MODULE} must contain the line {placeholder!r} once, for the build to fill in")
+    boot.write_text(text.replace(placeholder, f"const SNAPSHOT = {json.dumps('./' + name)};"))
+    print(f"    {name}: {cached.stat().st_size / 1e6:.1f} MB (restored on warm loads)")
 
 
 # -- the offline app: web manifest and service worker -------------------------------------

@@ -1,15 +1,18 @@
 """What build.py does for load speed (timed by bench/load.py): Python ships as bytecode
-(the standard library, the engine and the page's modules), and every preload link is
-used, each file fetched once."""
+(the standard library, the engine and the page's modules), a memory snapshot of Python
+with those modules imported is made for warm loads (which restore it: test_offline.py),
+and every preload link is used, each file fetched once."""
 
 from __future__ import annotations
 
 import json
 import re
+import struct
 import zipfile
 from collections import Counter
 from urllib.parse import urljoin
 
+import build
 from e2e.support import DIST, Watched
 
 
@@ -20,16 +23,27 @@ def test_the_standard_library_ships_as_bytecode() -> None:
     assert not any(n.endswith(".py") for n in names)
 
 
-def test_the_engine_and_the_page_modules_ship_as_bytecode_too() -> None:
+def test_the_engine_the_page_and_pyscripts_modules_ship_as_bytecode_too() -> None:
     config = json.loads((DIST / "pyscript.json").read_text())
     assert config["files"]["./python-bytecode.zip"] == "./*"  # unpacked beside the sources
     wheel = next((DIST / "wheels").glob("skipbo_core-*.whl"))
     sources = [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".py")]
     sources += [p.relative_to(DIST).as_posix() for p in (DIST / "skipbo_web").glob("*.py")]
+    sources.append("skipbo_main.py")  # web/main.py, which the site's main.py imports
     with zipfile.ZipFile(DIST / "python-bytecode.zip") as bytecode:
         names = set(bytecode.namelist())
     compiled = {re.sub(r"__pycache__/(\w+)\.cpython-\d+\.pyc$", r"\1.py", n) for n in names}
-    assert compiled == set(sources) and "skipbo_core/game.py" in compiled
+    # PyScript's own package, which it writes beside them at start-up
+    assert {"pyscript/__init__.py", "pyscript/web.py"} <= compiled
+    assert {n for n in compiled if not n.startswith("pyscript/")} == set(sources)
+    assert "skipbo_core/game.py" in compiled
+
+
+def test_the_page_code_runs_as_a_module() -> None:
+    stub = (DIST / "main.py").read_text()
+    assert re.findall(r"^import (\w+)", stub, re.MULTILINE) == ["skipbo_main"]
+    assert (DIST / "skipbo_main.py").read_text() == (build.WEB / "main.py").read_text()
+    assert json.loads((DIST / "pyscript.json").read_text())["files"]["./skipbo_main.py"] == "./skipbo_main.py"
 
 
 def test_every_preloaded_file_is_fetched_once(watched: Watched, site) -> None:
@@ -46,3 +60,36 @@ def test_every_preloaded_file_is_fetched_once(watched: Watched, site) -> None:
     assert [url for url, n in fetched.items() if n > 1] == []
     page.wait_for_timeout(3500)  # Chromium warns about an unused preload after 3 s
     assert [w for w in warnings if "preload" in w] == []
+
+
+def snapshot_name() -> str:
+    """The snapshot file that the boot module restores (build.py writes its name in)."""
+    found = re.search(r'^const SNAPSHOT = "\./(python-snapshot-\w+\.bin)";$',
+                      (DIST / "pyodide-boot.mjs").read_text(), re.MULTILINE)
+    assert found, "pyodide-boot.mjs names no snapshot"
+    return found.group(1)
+
+
+def test_the_snapshot_is_built_named_and_kept_for_offline_use() -> None:
+    assert json.loads((DIST / "pyscript.json").read_text())["interpreter"] == "./pyodide-boot.mjs"
+    name = snapshot_name()
+    data = (DIST / name).read_bytes()
+    magic, version, size, page, count = struct.unpack_from("<4sIIII", data)
+    assert (magic, version, page) == (b"SKSN", 1, 4096)
+    assert len(data) == 20 + count * 4 + count * page and count * page < size  # zero pages left out
+    pages = struct.unpack_from(f"<{count}I", data, 20)
+    assert list(pages) == sorted(set(pages)) and pages[-1] * page < size
+    assert f'"{name}"' in (DIST / "sw.js").read_text()  # the service worker keeps it
+    assert sorted(p.name for p in DIST.glob("python-snapshot-*.bin")) == [name]
+
+
+def test_the_plugins_pyscript_imports_before_it_starts_are_preloaded() -> None:
+    html = (DIST / "index.html").read_text()
+    for plugin in ("error", "py-editor", "py-terminal", "donkey"):
+        assert re.search(rf'<link rel="modulepreload" href="\./vendor/pyscript/{plugin}-\w+\.js">', html), plugin
+
+
+def test_a_first_visit_starts_python_without_the_snapshot(watched: Watched, site) -> None:
+    page = watched.open(site.url)
+    assert page.get_attribute("html", "data-python") == "fresh"
+    assert not [url for url in watched.requests if "python-snapshot" in url]  # not on the first load's path

@@ -1,6 +1,7 @@
 """The offline app: after one visit the service worker has the whole site, the game loads
 and plays with the network off (also under a sub-path), a second visit downloads nothing
-big, a new build replaces the old cache, and the web manifest makes it installable.
+big and restores Python from the snapshot (a broken one means a normal start), a new
+build replaces the old cache, and the web manifest makes it installable.
 
 Each test has a fresh browser context, so it starts with no service worker.
 """
@@ -85,6 +86,61 @@ def test_after_one_visit_the_game_loads_and_plays_offline(watched: Watched, cont
     assert page.locator(f'{ME} [data-slot="D1"]').first.get_attribute("data-top") == card
     assert page.evaluate("navigator.onLine") is False
     # watched: no console error (a failed fetch would log one), no request off 127.0.0.1
+
+
+def test_a_warm_load_restores_python_from_the_snapshot_and_plays(watched: Watched) -> None:
+    with SiteServer(DIST) as server:
+        page = watched.open(server.url)
+        assert page.get_attribute("html", "data-python") == "fresh"
+        wait_for_offline_copy(page)
+        page.reload()
+        page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-python") == "snapshot"
+        # The restored Python plays: my move reaches the engine, the computer answers.
+        moves = page.locator(".log [data-move]").count()
+        card = discard_first_hand_card(page)
+        assert page.locator(f'{ME} [data-slot="D1"]').first.get_attribute("data-top") == card
+        page.wait_for_function("""moves => document.getElementById("table").dataset.turn === "0"
+            && document.querySelectorAll(".log [data-move]").length >= moves + 2""",
+                               arg=moves, timeout=BOOT_TIMEOUT_MS)
+
+
+# A snapshot that is not one, and one that Pyodide refuses after it has set up the runtime
+# (another Pyodide build's: the build id sits in bytes 16-47 of the snapshot).
+BREAK_SNAPSHOT = {
+    "unreadable": "bytes => bytes.fill(7, 0, 64)",
+    "another build": "bytes => { const at = 20 + new Uint32Array(bytes.buffer, 16, 1)[0] * 4; "
+                     "bytes.fill(255, at + 16, at + 48); }",
+}
+
+
+@pytest.mark.parametrize("damage", BREAK_SNAPSHOT)
+def test_a_broken_snapshot_means_a_normal_start(watched: Watched, damage: str) -> None:
+    warnings: list[str] = []
+    watched.page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    with SiteServer(DIST) as server:
+        page = watched.open(server.url)
+        wait_for_offline_copy(page)
+        page.evaluate("""async breakIt => {
+          const url = document.querySelector('link[rel="modulepreload"][href$="pyodide-boot.mjs"]').href;
+          const name = (await (await fetch(url)).text()).match(/const SNAPSHOT = "(.+)";/)[1];
+          const snapshot = new URL(name, url).href;
+          for (const key of await caches.keys()) {
+            const cache = await caches.open(key), hit = await cache.match(snapshot);
+            if (!hit) continue;
+            const bytes = new Uint8Array(await hit.arrayBuffer());
+            (0, eval)(breakIt)(bytes);
+            await cache.put(snapshot, new Response(bytes));
+            return;
+          }
+          throw new Error("no snapshot in the caches");
+        }""", BREAK_SNAPSHOT[damage])
+        page.reload()
+        page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-python") == "fresh"
+        assert [w for w in warnings if "without the snapshot" in w], warnings
+        card = discard_first_hand_card(page)
+        assert page.locator(f'{ME} [data-slot="D1"]').first.get_attribute("data-top") == card
 
 
 @pytest.fixture

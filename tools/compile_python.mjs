@@ -18,8 +18,10 @@
 //
 // COMPILED_STDLIB_ZIP, the output of the stdlib mode, makes Pyodide start three times faster.
 //
-// The .pyc files are "unchecked hash-based": used without looking at the source, which is
-// right for files built together and never edited in place.
+// The stdlib's .pyc files are "unchecked hash-based": used without looking at the source,
+// which is right for files built together and never edited in place. Those of the modules
+// mode are "checked": Python hashes the source beside them and compiles it if it differs
+// (cheap), since some sources are written by PyScript at run time (its own package).
 import { loadPyodide } from "pyodide";  // the project's node_modules/pyodide
 import { readFileSync, writeFileSync } from "node:fs";
 
@@ -35,9 +37,9 @@ const summary = pyodide.runPython(`
 import importlib.util, posixpath, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-def bytecode(source, filename):
+def bytecode(source, filename, checked=False):
     code = compile(source, filename, "exec", dont_inherit=True)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked))
 
 stdlib_prefix = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"  # where Pyodide puts it
 compiled = kept = 0
@@ -48,7 +50,7 @@ with zipfile.ZipFile("/tmp/source.zip") as src, \\
         if mode == "modules":
             if name.endswith(".py"):  # the import system fixes the file name on loading
                 pyc = importlib.util.cache_from_source(name)
-                out.writestr(zipfile.ZipInfo(pyc, date_time=info.date_time), bytecode(data, name),
+                out.writestr(zipfile.ZipInfo(pyc, date_time=info.date_time), bytecode(data, name, checked=True),
                              zipfile.ZIP_DEFLATED)
                 compiled += 1
             continue

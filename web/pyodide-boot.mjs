@@ -1,0 +1,63 @@
+/* Starts Pyodide for PyScript (pyscript.json names this file as the "interpreter": PyScript
+   imports it and calls its loadPyodide like Pyodide's own).
+
+   build.py makes a memory snapshot of Python with the engine and the page's modules
+   already imported (tools/make_snapshot.mjs). Restoring it skips Python's start-up and
+   those imports. It is used only when the service worker's cache already holds it (a
+   warm load): a first visit never waits for its download, and starts Python as usual.
+   Anything wrong with it (another build's, unreadable, refused by Pyodide) means a normal
+   start, never a broken page. build.py fills in SNAPSHOT: a name per build, so a page
+   can never restore another build's Python. */
+import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const SNAPSHOT = "";
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+
+/* Looked up as soon as this module runs, while PyScript still reads its config. */
+const cached = SNAPSHOT && typeof caches !== "undefined"
+  ? caches.match(new URL(SNAPSHOT, import.meta.url).href).catch(() => undefined)
+  : Promise.resolve(undefined);
+
+/* The snapshot, from the sparse file (see tools/make_snapshot.mjs). */
+async function expand(response) {
+  const file = await response.arrayBuffer();
+  const head = new Uint32Array(file, 0, 5);
+  const [magic, format, size, pageSize, count] = head;
+  if (magic !== 0x4e534b53 || format !== 1 || file.byteLength !== 20 + count * 4 + count * pageSize) {
+    throw new Error("not a snapshot file");
+  }
+  const pages = new Uint32Array(file, 20, count);
+  const data = new Uint8Array(file, 20 + count * 4);
+  const snapshot = new Uint8Array(size);
+  pages.forEach((n, i) => {
+    const page = data.subarray(i * pageSize, (i + 1) * pageSize);
+    snapshot.set(page.subarray(0, Math.max(0, Math.min(pageSize, size - n * pageSize))), n * pageSize);
+  });
+  return snapshot;
+}
+
+export async function loadPyodide(options = {}) {
+  options = { ...options, indexURL: INDEX_URL };
+  const response = await cached;
+  if (response) {
+    try {
+      const pyodide = await startPyodide({ ...options, _loadSnapshot: expand(response) });
+      // The snapshot holds the random generator's state and the time zone of the build.
+      pyodide.runPython("import random, time\nrandom.seed()\nif hasattr(time, 'tzset'): time.tzset()");
+      started("snapshot");
+      return pyodide;
+    } catch (error) {
+      console.warn(`Skip-Bo: starting Python without the snapshot (${error})`);
+    }
+  }
+  const pyodide = await startPyodide(options);
+  started("fresh");
+  return pyodide;
+}
+
+/* How Python started, for the tests and the curious: <html data-python="snapshot|fresh">. */
+function started(how) {
+  if (typeof document !== "undefined") document.documentElement.dataset.python = how;
+}
