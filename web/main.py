@@ -26,6 +26,10 @@ from skipbo_core.ai import think_for
 from skipbo_web.controller import BadSave, Controller, MatchState, Message
 from skipbo_web.i18n import LANGUAGES, pick_language, t
 from skipbo_web.meta import installed_version
+from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
+from skipbo_web.replay_view import KEYS as REPLAY_KEYS
+from skipbo_web.replay_view import board_html, default_viewer, position_text, render_replay
+from skipbo_web.share import record_filename, render_records, share_link
 from skipbo_web.announce import move_sentences, table_sentences
 from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo
 from skipbo_web.settings import SPEED_DELAY_MS, Settings, parse_url
@@ -112,6 +116,10 @@ class Page:
         self.ai_task = None
         self.ai_running = False
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.replay: Replay | None = None   # the record open in the replay viewer
+        self.replay_viewer = 0
+        self.replay_token = 0               # autoplay runs while it matches
+        self.blob_url: str | None = None    # the last downloaded record
         self.assist = document.getElementById("assist")   # Hint, Undo, Read the table
         self.live = document.getElementById("announce")   # moves in words, for screen readers
         self.hinted = None  # (moves played when the hint was asked, the hint)
@@ -124,6 +132,7 @@ class Page:
         params = window.URLSearchParams.new(window.location.search)
         given = {k: params.get(k) for k in params.keys()}
         url = parse_url(given, self.settings, LANGUAGES)
+        self.record_url = given.get("record")  # ?record=<address>: opened in the replay viewer
         if url.bad:
             self.notices.append(Message("notice.bad_url", {"names": ", ".join(url.bad)}))
         self.lang = url.lang or self.settings.lang or pick_language(
@@ -214,9 +223,12 @@ class Page:
 
     def open_sheet(self, kind: str) -> None:
         self.sheet_kind = kind
+        self.sheet.classList.toggle("wide", kind == "replay")
         if kind == "setup":
             settings = self.draft or self.settings
             html = render_setup(settings, self.lang, self.setup_errors)
+        elif kind in ("records", "replay"):
+            html = self.records_sheet(kind)
         else:
             html = render_help(self.lang)
         self.sheet.innerHTML = html
@@ -332,6 +344,8 @@ class Page:
             self.take_back()
         elif action == "read-table":
             self.read_table()
+        elif action.startswith(("record", "replay", "share")):
+            self.records_action(action, el)
         elif action == "dismiss":
             index = int(_attr(el, "data-index") or 0)
             if 0 <= index < len(self.notices):
@@ -374,6 +388,9 @@ class Page:
     def on_change(self, event) -> None:
         target = event.target
         name = _attr(target, "name")
+        if name in ("record-file", "replay-step", "replay-turn"):
+            self.records_change(name, target)
+            return
         if name == "speed" and _js(target.closest("#bar")) is not None:
             value = int(target.value)
             self.speed = value
@@ -392,6 +409,7 @@ class Page:
                 el.focus()
 
     def on_sheet_close(self, event) -> None:
+        self.end_replay()
         self.sheet_kind = None
         self.draft = None
         self.setup_errors = []
@@ -400,6 +418,9 @@ class Page:
         key = event.key
         tag = str(event.target.tagName or "")
         if event.ctrlKey or event.metaKey or event.altKey or tag in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        if self.sheet_kind == "replay":
+            self.replay_key(event)
             return
         if self.sheet_kind is not None:
             return  # the dialog handles its own keys (Esc closes it)
@@ -665,10 +686,234 @@ class Page:
             self.ctrl.cancel()
             self.render()
 
+    # -- records, replays and share links (skipbo_web.replay, .replay_view, .share) -----------
+
+    def records_sheet(self, kind: str) -> str:
+        """The HTML of the records sheet or of the replay viewer."""
+        if kind == "replay" and self.replay is not None:
+            return render_replay(self.replay, self.look, self.replay_viewer)
+        base = f"{window.location.origin}{window.location.pathname}"
+        return render_records(share_link(self.ctrl, base, self.lang, self.look.faces), self.look)
+
+    def records_action(self, action: str, el) -> None:
+        replay = self.replay
+        if action == "records":
+            self.open_sheet("records")
+        elif action == "record-download":
+            self.download_record()
+        elif action == "share-copy":
+            asyncio.ensure_future(self.copy_link())
+        elif replay is None:
+            return
+        elif action == "replay-close":
+            self.end_replay()
+            self.close_sheet()
+        elif action == "replay-play":
+            self.replay_play()
+        elif action == "replay-play-on":
+            self.play_on()
+        else:
+            step = {"replay-first": 0, "replay-back": replay.step - 1, "replay-forward": replay.step + 1,
+                    "replay-last": replay.last}.get(action)
+            if action == "replay-go":
+                step = int(_attr(el, "data-step") or 0)
+            if step is not None:
+                self.replay_go(lambda: replay.go(step))
+
+    def records_change(self, name: str, target) -> None:
+        if name == "record-file":
+            files = target.files
+            if files is not None and files.length:
+                asyncio.ensure_future(self.open_record_file(files.item(0)))
+            return
+        replay = self.replay
+        value = str(target.value or "").strip()
+        if replay is None or not value.isdigit():
+            return
+        if name == "replay-step":
+            self.replay_go(lambda: replay.go(int(value)))
+        else:
+            self.replay_go(lambda: replay.go_turn(int(value)))
+
+    def download_record(self) -> None:
+        """Save the game's record (the same JSON as the save in localStorage) as a file."""
+        text = json.dumps(self.ctrl.record(), separators=(",", ":"))
+        name = record_filename(self.ctrl, str(window.Date.new().toISOString())[:10])
+        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+        if self.blob_url is not None:
+            window.URL.revokeObjectURL(self.blob_url)
+        self.blob_url = window.URL.createObjectURL(window.Blob.new(to_js([text]), options))
+        link = document.createElement("a")
+        link.href = self.blob_url
+        link.download = name
+        link.hidden = True
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+
+    async def copy_link(self) -> None:
+        field = _js(document.getElementById("share-url"))
+        status = _js(self.sheet.querySelector(".share-status"))
+        if field is None or status is None:
+            return
+        try:
+            await window.navigator.clipboard.writeText(field.value)
+            key = "records.copied"
+        except (JsException, AttributeError):  # no clipboard here: the player copies it
+            field.focus()
+            field.select()
+            key = "records.copy_failed"
+        status.textContent = t(self.lang, key)
+        status.setAttribute("data-status", key)
+
+    async def open_record_file(self, file) -> None:
+        if file.size > MAX_BYTES:
+            self.record_problem(Message("record.too_big", {"kb": MAX_BYTES // 1000}))
+            return
+        try:
+            text = await file.text()
+        except JsException:
+            self.record_problem(Message("record.not_json"))
+            return
+        self.open_record_text(str(text))
+
+    async def open_record_url(self, value: str) -> None:
+        """Fetch ``?record=<address>`` (relative to the page) and open it in the viewer."""
+        try:
+            url = window.URL.new(value, window.location.href)
+        except JsException:
+            url = None
+        if url is None or url.protocol not in ("http:", "https:"):
+            self.record_problem(Message("record.bad_url"))
+            return
+        try:
+            response = await window.fetch(url.href)
+            length = _js(response.headers.get("content-length"))
+            if response.ok and length is not None and str(length).isdigit() and int(length) > MAX_BYTES:
+                self.record_problem(Message("record.too_big", {"kb": MAX_BYTES // 1000}))
+                return
+            text = str(await response.text()) if response.ok else None
+        except JsException:
+            text = None
+        if text is None:
+            self.record_problem(Message("record.fetch_failed"))
+            return
+        self.open_record_text(text)
+
+    def open_record_text(self, text: str) -> None:
+        """Check a record and show it in the viewer; a bad one only gives a notice."""
+        try:
+            replay = Replay(parse_record(text))
+        except RecordProblem as problem:
+            self.record_problem(problem.message)
+            return
+        self.replay_token += 1
+        self.replay = replay
+        self.replay_viewer = default_viewer(replay)
+        self.open_sheet("replay")
+        button = _js(self.sheet.querySelector('[data-action="replay-forward"]'))
+        if button is not None:
+            button.focus()
+
+    def record_problem(self, message: Message) -> None:
+        """Name what is wrong with a record; the game and its save stay as they are."""
+        if self.sheet_kind in ("records", "replay"):
+            self.end_replay()
+            self.close_sheet()
+        self.notices.append(message)
+        self.render()
+
+    def end_replay(self) -> None:
+        """Leave the viewer: the game that was running goes on, unchanged."""
+        if self.replay is None:
+            return
+        self.replay = None
+        self.replay_token += 1
+        self.sheet.classList.remove("wide")
+        self.kick_ai()
+
+    def replay_go(self, move) -> None:
+        """Move the viewer (``move`` changes the replay's step); pauses autoplay."""
+        self.replay.playing = False
+        self.replay_token += 1
+        move()
+        self.update_replay()
+
+    def replay_play(self) -> None:
+        replay = self.replay
+        self.replay_token += 1
+        if replay.toggle_play():
+            asyncio.ensure_future(self.autoplay(self.replay_token))
+        self.update_replay()
+
+    async def autoplay(self, token: int) -> None:
+        while token == self.replay_token and self.replay is not None and self.replay.playing:
+            await asyncio.sleep(autoplay_delay_ms(self.speed) / 1000)
+            if token != self.replay_token or self.replay is None or not self.replay.playing:
+                break
+            self.replay.forward()
+            self.update_replay()
+
+    def update_replay(self) -> None:
+        """Redraw the board and the controls that show the step (focus stays where it is)."""
+        replay = self.replay
+        board = _js(document.getElementById("replay-board"))
+        if replay is None or board is None:
+            return
+        board.innerHTML = board_html(replay, self.look, self.replay_viewer)
+        document.getElementById("replay-pos").textContent = position_text(replay, self.lang)
+        active = _js(document.activeElement)
+        for name, value in (("replay-step", replay.step), ("replay-turn", replay.turn)):
+            field = _js(self.sheet.querySelector(f'[name="{name}"]'))
+            if field is not None and not (active is not None and field.isSameNode(active) and name == "replay-turn"):
+                field.value = str(value)
+        play = _js(self.sheet.querySelector('[data-action="replay-play"]'))
+        if play is not None:
+            play.textContent = t(self.lang, "replay.pause" if replay.playing else "replay.play")
+            play.setAttribute("aria-pressed", str(replay.playing).lower())
+        moves = _js(document.getElementById("replay-moves"))
+        if moves is None:
+            return
+        for el in moves.querySelectorAll("[aria-current]"):
+            el.removeAttribute("aria-current")
+        current = _js(moves.querySelector(f'li[data-index="{replay.step - 1}"]'))
+        if current is not None:
+            current.setAttribute("aria-current", "step")
+            moves.scrollTop = current.offsetTop - moves.clientHeight / 2
+
+    def replay_key(self, event) -> None:
+        """The viewer's keys: arrows step, Page Up/Down by turn, Home/End, P (or Space) plays."""
+        replay = self.replay
+        if replay is None:
+            return
+        key = str(event.key)
+        action = REPLAY_KEYS.get(key)
+        if key == " " and str(event.target.tagName or "") != "BUTTON":
+            action = "play"
+        if action is None:
+            return
+        event.preventDefault()
+        if action == "play":
+            self.replay_play()
+            return
+        self.replay_go({"forward": replay.forward, "back": replay.back, "first": replay.first,
+                        "last": replay.end, "next-turn": replay.next_turn,
+                        "previous-turn": replay.previous_turn}[action])
+
+    def play_on(self) -> None:
+        """Make the end of an unfinished record the page's game (it replaces the current one)."""
+        replay = self.replay
+        if replay is None or not replay.can_play_on():
+            return
+        game = replay.game_to_play_on()
+        self.end_replay()
+        self.close_sheet()
+        self.use(Controller(game, self.settings, MatchState(None)))
+
     # -- the computer's turns -----------------------------------------------------------------
 
     def kick_ai(self) -> None:
-        if self.ctrl.ai_to_move and not self.ai_running:
+        if self.ctrl.ai_to_move and not self.ai_running and self.replay is None:
             self.ai_running = True
             self.ai_task = asyncio.ensure_future(self.run_ai(self.generation))
 
@@ -677,12 +922,13 @@ class Page:
         between decisions (a pause of the chosen speed, and a short animation) and,
         while a decision takes long (``expert``), between slices of its thinking."""
         try:
-            while generation == self.generation and self.ctrl.ai_to_move:
+            # an open replay pauses the game (it goes on when the replay closes)
+            while generation == self.generation and self.ctrl.ai_to_move and self.replay is None:
                 delay = SPEED_DELAY_MS.get(self.speed, 0)
                 await asyncio.sleep(delay / 1000)
                 for ghost in document.querySelectorAll(".fly"):
                     ghost.remove()
-                if generation != self.generation or not self.ctrl.ai_to_move:
+                if generation != self.generation or not self.ctrl.ai_to_move or self.replay is not None:
                     break
                 seat = self.ctrl.game.current_seat
                 start = self.source_rect(seat)
@@ -768,6 +1014,8 @@ _proxies["keydown"] = create_proxy(page.on_key)
 document.addEventListener("keydown", _proxies["keydown"])
 
 page.root.setAttribute("data-ready", "1")
+if page.record_url is not None:
+    asyncio.ensure_future(page.open_record_url(page.record_url))
 # Everything made so far lives as long as the page: keep it out of the garbage collector's
 # full passes, which would otherwise stall the page now and then for 100 ms and more.
 gc.collect()

@@ -31,6 +31,7 @@ class Look:
     lang: str = "en"
     faces: str = "skipbo"
     result_hidden: bool = False
+    replay: bool = False  # a replay's read-only table: every hand face up, no result sheet or log
 
 
 def attrs(**values: Any) -> str:
@@ -106,7 +107,9 @@ def render_bar(look: Look, speed: int) -> str:
             f'<select data-action="speed" name="speed">{speeds}</select></label>'
             f'<nav class="langs" aria-label="{escape(t(lang, "bar.language"))}">{langs}</nav>'
             f'<button type="button" class="tool help" data-action="help" aria-keyshortcuts="?"'
-            f' aria-label="{escape(t(lang, "bar.help"))}" title="{escape(t(lang, "bar.help"))}">?</button>')
+            f' aria-label="{escape(t(lang, "bar.help"))}" title="{escape(t(lang, "bar.help"))}">?</button>'
+            f'<button type="button" class="tool records-tool" data-action="records" title="{escape(t(lang, "bar.records"))}">'
+            f'<span class="records-icon" aria-hidden="true"></span><span class="records-text">{escape(t(lang, "bar.records"))}</span></button>')
 
 
 def render_foot(lang: str, version: str) -> str:
@@ -131,6 +134,8 @@ def render_table(ctrl: Controller, look: Look) -> str:
     parts.append(_player(ctrl, look, view, me, mine))
     parts.append(f'<div class="message-row"><p class="message" role="status" aria-live="polite"{attrs(data_message=ctrl.message.key)}>'
                  f'{escape(message_text(ctrl, look, ctrl.message))}</p>{why_link(ctrl.message, lang)}</div>')
+    if look.replay:
+        return "".join(parts)  # the replay viewer shows its own move list and result
     parts.append(_log(ctrl, look))
     if ctrl.game.is_over:
         parts.append(render_result(ctrl, look) if not look.result_hidden else
@@ -207,6 +212,8 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
     body = f'<div class="row">{stock}<div class="discards">{"".join(discards)}</div></div>'
     if me:
         body += _hand(ctrl, look, view, mine)
+    elif look.replay:
+        body += _open_hand(ctrl, look, seat, name)
     else:
         body += f'<div class="mini-hand" aria-hidden="true">{back_html(" mini") * hand_size}</div>'
     classes = "player me" if me else "player opp"
@@ -216,6 +223,13 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
         classes += " team-" + str(min(seat, mate))
     return (f'<section class="{classes}"{attrs(data_seat=seat, data_active="1" if seat == to_move and not ctrl.game.is_over else None, aria_label=shown)}>'
             f'{header}{body}</section>')
+
+
+def _open_hand(ctrl: Controller, look: Look, seat: int, name: str) -> str:
+    """Another seat's hand face up (replays show every hand), with the same hooks as a hand."""
+    cards = "".join(f'<span class="open-card" role="img"{attrs(data_slot="H", data_card=card_token(v), aria_label=card_name(look.lang, v, look.faces))}>'
+                    f'{card_html(look, v)}</span>' for v in ctrl.game.view(seat).hand)
+    return f'<div class="open-hand" role="group" aria-label="{escape(t(look.lang, "replay.hand_of", name=name))}">{cards}</div>'
 
 
 def _empty() -> str:
@@ -446,7 +460,8 @@ def render_notices(notices: list[Message], lang: str) -> str:
     """Notices above the table (bad save, bad URL options, no storage)."""
     out = []
     for i, msg in enumerate(notices):
-        args = dict(msg.args)
+        # an argument may itself be a message (a record's illegal move says why in words)
+        args = {k: describe(lang, v.key, dict(v.args)) if isinstance(v, Message) else v for k, v in msg.args.items()}
         out.append(f'<div class="notice" role="alert"{attrs(data_notice=msg.key)}><p>{escape(t(lang, msg.key, **args))}</p>'
                    f'<button type="button" data-action="dismiss" data-index="{i}">{escape(t(lang, "notice.close"))}</button></div>')
     return "".join(out)

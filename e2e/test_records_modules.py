@@ -1,0 +1,223 @@
+"""Records, replays and share links on the host (no browser): opening records (good and
+bad), the viewer's steps against the engine, its markup and hooks, and share links that
+deal the same game again."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+
+from skipbo_core import Game, Rules
+from skipbo_web.controller import Controller, MatchState
+from skipbo_web.i18n import LANGUAGES
+from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
+from skipbo_web.replay_view import board_html, default_viewer, render_replay
+from skipbo_web.settings import Seat, Settings, parse_url
+from skipbo_web.share import dealt_from_seed, record_filename, render_records, share_link
+from skipbo_web.table import Look, render_bar, render_notices
+
+RECORDS = Path(__file__).resolve().parent.parent / "tests" / "data" / "records"
+UNFINISHED = Path(__file__).resolve().parent / "data" / "unfinished-game.json"
+INVALID = {  # tests/data/records/README.md: what is wrong -> what the player is told
+    "bad-notation.json": ("record.bad_notation", 4),
+    "end-with-cards-in-hand.json": ("record.bad_move", 1),
+    "move-after-win.json": ("record.after_end", 366),
+    "reshuffle-not-from-completed.json": ("record.bad_reshuffle", 161),
+    "stock-to-discard.json": ("record.bad_move", 25),
+    "wrong-building-pile.json": ("record.bad_move", 3),
+    "wrong-deck.json": ("record.damaged", None),
+    "wrong-score.json": ("record.bad_result", None),
+    "wrong-winner.json": ("record.bad_result", None),
+}
+
+
+def load(path: Path) -> Replay:
+    return Replay(parse_record(path.read_bytes()))
+
+
+def engine_at(record: dict, step: int) -> Game:
+    game = Game(Rules.from_dict(record["rules"]), record["deck"], first=record["first"],
+                players=record["players"], reshuffles=record["reshuffles"])
+    for text in record["moves"][:step]:
+        game.play(text)
+    return game
+
+
+class Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append({"tag": tag, **dict(attrs)})
+
+
+def tags(html: str) -> list[dict[str, str | None]]:
+    p = Tags()
+    p.feed(html)
+    return p.tags
+
+
+# -- opening records ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", sorted((RECORDS / "valid").glob("*.json")), ids=lambda p: p.name)
+def test_every_position_of_a_reference_record_is_the_engines(path: Path) -> None:
+    record = json.loads(path.read_text(encoding="utf-8"))
+    replay = load(path)
+    assert replay.last == len(record["moves"]) and replay.finished
+    for step in sorted({0, 1, 15, 16, 17, replay.last // 2, replay.last - 1}):
+        replay.go(step)
+        expected = engine_at(record, step)
+        for seat in range(expected.rules.players):
+            assert replay.game.view(seat) == expected.view(seat), (step, seat)
+        assert replay.turn == expected.turn
+    replay.end()
+    assert replay.game.result == Game.from_record(record).result
+    assert [e.move for e in replay.log] == record["moves"]
+
+
+@pytest.mark.parametrize("name", sorted(INVALID))
+def test_a_bad_reference_record_names_its_problem(name: str) -> None:
+    key, n = INVALID[name]
+    with pytest.raises(RecordProblem) as err:
+        load(RECORDS / "invalid" / name)
+    assert err.value.message.key == key
+    assert err.value.message.args.get("n") == n
+    html = render_notices([err.value.message], "de")  # a nested reason is written out too
+    assert f'data-notice="{key}"' in html and "{" not in html
+
+
+def test_files_that_are_not_records_are_refused_by_name() -> None:
+    good = json.loads(UNFINISHED.read_text(encoding="utf-8"))
+    cases = [(b"x" * (MAX_BYTES + 1), "record.too_big"), (b"{\"format\": ", "record.not_json"),
+             (b"\xff\xfe", "record.not_json"), (b"[1, 2]", "record.not_record"),
+             (json.dumps({**good, "version": 2}), "record.version"),
+             (json.dumps({**good, "rules": {"players": 9}}), "record.damaged"),
+             (json.dumps({**good, "moves": "S>B1"}), "record.damaged"),
+             (json.dumps({**good, "players": [{"name": 3}]}), "record.damaged"),
+             (b"[" * 100_000 + b"]" * 100_000, "record.not_json")]
+    for data, key in cases:
+        with pytest.raises(RecordProblem) as err:
+            Replay(parse_record(data))
+        assert err.value.message.key == key, key
+
+
+def test_steps_turns_and_autoplay_stay_inside_the_record() -> None:
+    replay = load(RECORDS / "valid" / "3p-stock10.json")
+    assert replay.back() == 0 and replay.first() == 0
+    assert replay.forward() == 1
+    assert replay.go(10_000) == replay.last and replay.go(-5) == 0
+    start = replay.go_turn(20)
+    assert replay.turn == 20 and replay.turns[start - 1] == 19
+    replay.forward()
+    assert replay.previous_turn() == start          # back to the start of this turn
+    assert replay.previous_turn() < start and replay.turn == 19
+    assert replay.next_turn() == start
+    assert replay.go_turn(10_000) == replay.go_turn(replay.last_turn)
+    replay.end()
+    assert replay.toggle_play() and replay.step == 0  # playing at the end starts again
+    replay.go(replay.last)
+    assert not replay.playing                         # reaching the end stops it
+    assert autoplay_delay_ms(0) >= 300 and autoplay_delay_ms(3) == 1200
+
+
+def test_an_unfinished_record_can_be_played_on_when_its_seats_are_ours() -> None:
+    replay = load(UNFINISHED)
+    assert not replay.finished and replay.can_play_on()
+    game = replay.game_to_play_on()
+    ctrl = Controller(game, Settings(), MatchState(None))
+    assert ctrl.kinds == ["human", "easy"] and ctrl.ai_to_move
+    ctrl.ai_move()
+    assert len(ctrl.game.moves) == replay.last + 1
+    assert not load(RECORDS / "valid" / "2p-standard.json").can_play_on()   # finished
+    foreign = json.loads(UNFINISHED.read_text(encoding="utf-8"))
+    foreign["players"][1]["kind"] = "ai:greedy"
+    assert not Replay(foreign).can_play_on()
+
+
+# -- the viewer's markup --------------------------------------------------------------------------
+
+def test_the_board_shows_every_hand_with_the_tables_hooks() -> None:
+    record = json.loads((RECORDS / "valid" / "4p-teams.json").read_text(encoding="utf-8"))
+    record["players"][2]["name"] = '<img src=x onerror="alert(1)">' + "x" * 100
+    replay = Replay(record)
+    replay.go(57)
+    html = board_html(replay, Look("en"), default_viewer(replay))
+    found = tags(html)
+    assert found[0]["data-replay"] == "1" and found[0]["data-step"] == "57"
+    expected = engine_at(record, 57)
+    assert found[0]["data-turn"] == str(expected.current_seat)
+    for seat in range(4):
+        cards = []
+        inside = False
+        for t in found:
+            if t.get("data-seat") is not None:
+                inside = t["data-seat"] == str(seat)
+            if inside and t.get("data-slot") == "H":
+                cards.append(t["data-card"])
+        assert sorted(cards) == sorted("SB" if c == 0 else str(c) for c in expected.view(seat).hand)
+    nexts = [t["data-next"] for t in found if t.get("data-slot", "").startswith("B")]
+    assert nexts == [str(n) for n in expected.next_needed()]
+    assert "<img" not in html and "&lt;img" in html
+    assert not any(t.get("data-action") for t in found)   # read-only: no result sheet, no moves
+    assert not any(t.get("data-legal") or t.get("data-playable") for t in found)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_viewer_has_its_controls_and_move_list(lang: str) -> None:
+    replay = load(UNFINISHED)
+    replay.go(5)
+    found = tags(render_replay(replay, Look(lang), 0))
+    actions = {t.get("data-action") for t in found}
+    assert {"replay-first", "replay-back", "replay-play", "replay-forward", "replay-last",
+            "replay-close", "replay-play-on"} <= actions
+    steps = [t["data-step"] for t in found if t.get("data-action") == "replay-go"]
+    assert steps == [str(k) for k in range(1, replay.last + 1)]
+    slider = next(t for t in found if t.get("name") == "replay-step")
+    assert (slider["min"], slider["max"], slider["value"]) == ("0", str(replay.last), "5")
+    finished = load(RECORDS / "valid" / "2p-stalled.json")
+    assert 'data-action="replay-play-on"' not in render_replay(finished, Look(lang), 0)
+
+
+# -- share links and file names -------------------------------------------------------------------
+
+def test_a_share_link_deals_the_same_game_again() -> None:
+    seats = (Seat("", "human"), Seat("", "hard"), Seat("", "hard"), Seat("", "hard"), Seat(), Seat())
+    settings = Settings(players=4, seats=seats, stock=12, teams=True, wild_cards=24, faces="cards")
+    ctrl = Controller.start(settings, 987654)
+    assert ctrl.play(str(ctrl.game.legal_moves()[0]))  # a link deals the game, not the position
+    link = share_link(ctrl, "https://example.org/skipbo/", "da", "cards")
+    parts = urlsplit(link.url)
+    assert parts.path == "/skipbo/" and link.notes == ()
+    url = parse_url(dict(parse_qsl(parts.query)), Settings(), LANGUAGES)
+    assert url.bad == () and url.lang == "da" and url.faces == "cards"
+    again = Controller.start(url.settings, url.seed)
+    assert again.game.to_record()["deck"] == ctrl.game.to_record()["deck"]
+    assert again.game.rules == ctrl.game.rules and again.kinds == ctrl.kinds
+    assert record_filename(ctrl, "2026-12-02") == "skipbo-2026-12-02-seed987654.json"
+
+
+def test_a_link_says_what_it_leaves_out_and_none_is_made_for_a_foreign_deal() -> None:
+    seats = (Seat("Ann", "easy"), Seat("", "human"), Seat("", "hard")) + (Seat(),) * 3
+    ctrl = Controller.start(Settings(players=3, seats=seats), 5)
+    keys = [m.key for m in share_link(ctrl, "http://h/", "en", "skipbo").notes]
+    assert keys == ["records.share_seats", "records.share_names"]
+    match = MatchState(500, game_no=1)
+    second = Controller.start(Settings(), 6, match)
+    assert [m.key for m in share_link(second, "http://h/", "en", "skipbo").notes] == ["records.share_first"]
+    foreign = Controller(load(UNFINISHED).game_to_play_on(), Settings(), MatchState(None))
+    assert not dealt_from_seed(foreign)
+    link = share_link(foreign, "http://h/", "en", "skipbo")
+    assert link.url is None and [m.key for m in link.notes] == ["records.share_none"]
+    assert record_filename(foreign, "2026-12-02") == "skipbo-2026-12-02.json"
+    html = render_records(link, Look("de"))
+    assert 'id="share-url"' not in html and 'name="record-file"' in html
+
+
+def test_the_bar_opens_the_records_sheet() -> None:
+    for lang in LANGUAGES:
+        assert 'data-action="records"' in render_bar(Look(lang), 2)

@@ -1,0 +1,157 @@
+"""Records and replays in the browser: download the record, open record files (good and
+bad), step through the replay viewer against a CPython replay, ``?record=`` under a
+sub-path with "play on", and the share link."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from e2e.game_support import open_game, stored, table_state
+from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
+from skipbo_core import Game, Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+VALID = ROOT / "tests" / "data" / "records" / "valid" / "3p-stock10.json"
+ILLEGAL = ROOT / "tests" / "data" / "records" / "invalid" / "wrong-building-pile.json"
+UNFINISHED = Path(__file__).resolve().parent / "data" / "unfinished-game.json"
+VIEW = '[data-replay="1"]'
+
+
+def engine_table(record: dict, step: int) -> dict:
+    """What the viewer must show after ``step`` moves, from CPython's engine."""
+    game = Game(Rules.from_dict(record["rules"]), record["deck"], first=record["first"],
+                players=record["players"], reshuffles=record["reshuffles"])
+    for text in record["moves"][:step]:
+        game.play(text)
+    views = [game.view(s) for s in range(game.rules.players)]
+    token = {0: "SB"}
+    return {"hands": [sorted(token.get(c, str(c)) for c in v.hand) for v in views],
+            "next": [str(x) for x in views[0].next_needed],
+            "stock": [token.get(t, "" if t is None else str(t)) for t in views[0].stock_tops],
+            "turn": str(game.current_seat)}
+
+
+def shown_table(page: Page) -> dict:
+    """The same facts, read from the viewer's data-* hooks."""
+    return page.evaluate("""(sel) => {
+      const root = document.querySelector(sel);
+      const seats = [...root.querySelectorAll("[data-seat]")].sort((a, b) => a.dataset.seat - b.dataset.seat);
+      return {
+        hands: seats.map(s => [...s.querySelectorAll('[data-slot="H"]')].map(e => e.dataset.card).sort()),
+        next: [...root.querySelectorAll('[data-slot^="B"]')].map(e => e.dataset.next),
+        stock: seats.map(s => s.querySelector('[data-slot="S"]').dataset.top),
+        turn: root.dataset.turn,
+        step: root.dataset.step,
+      };
+    }""", VIEW)
+
+
+def at_step(page: Page, record: dict, step: int) -> None:
+    page.wait_for_selector(f'{VIEW}[data-step="{step}"]')
+    shown = shown_table(page)
+    assert shown.pop("step") == str(step)
+    assert shown == engine_table(record, step), f"step {step}"
+
+
+def open_records(page: Page) -> None:
+    page.click('#bar [data-action="records"]')
+    page.wait_for_selector('#sheet input[name="record-file"]')
+
+
+def test_download_open_step_refuse_and_share(watched: Watched, site) -> None:
+    page = open_game(watched.page, site.url, players=3, stock=10, seed=5, ai="easy")
+    before = table_state(page)
+    saved = stored(page)
+
+    # the record as a file: the same JSON as the save
+    open_records(page)
+    with page.expect_download() as info:
+        page.click('[data-action="record-download"]')
+    download = info.value
+    assert re.fullmatch(r"skipbo-\d{4}-\d\d-\d\d-seed5\.json", download.suggested_filename)
+    assert json.loads(Path(download.path()).read_text(encoding="utf-8")) == saved
+    share = page.input_value("#share-url")
+    assert share.startswith(site.url) and "seed=5" in share and "stock=10" in share
+
+    # a reference record opens in the viewer; every step shows what the engine says
+    record = json.loads(VALID.read_text(encoding="utf-8"))
+    page.set_input_files('input[name="record-file"]', str(VALID))
+    at_step(page, record, 0)
+    page.click('[data-action="replay-forward"]')
+    at_step(page, record, 1)
+    page.keyboard.press("ArrowRight")
+    at_step(page, record, 2)
+    page.keyboard.press("ArrowLeft")
+    at_step(page, record, 1)
+    page.fill('input[name="replay-turn"]', "20")
+    page.press('input[name="replay-turn"]', "Enter")
+    step = int(page.get_attribute(VIEW, "data-step") or 0)
+    assert step > 2
+    at_step(page, record, step)
+    page.locator('#replay-moves [data-index="99"] button').click()
+    at_step(page, record, 100)
+    expect(page.locator('#replay-moves li[aria-current="step"]')).to_have_attribute("data-index", "99")
+    page.keyboard.press("End")
+    at_step(page, record, len(record["moves"]))
+    assert page.get_attribute(VIEW, "data-over") == "1"
+    page.keyboard.press("Home")
+    at_step(page, record, 0)
+    page.click('[data-action="replay-play"]')  # autoplay moves on by itself
+    page.wait_for_selector(f'{VIEW}[data-step="2"]', timeout=15_000)
+    page.keyboard.press("p")
+    paused = page.get_attribute(VIEW, "data-step")
+    page.wait_for_timeout(800)
+    assert page.get_attribute(VIEW, "data-step") == paused
+    page.click('[data-action="replay-close"]')
+    expect(page.locator(VIEW)).to_have_count(0)
+    assert table_state(page) == before and stored(page) == saved
+
+    # a file that is not JSON, and a record with an illegal move: a notice, nothing else
+    open_records(page)
+    page.set_input_files('input[name="record-file"]', files=[
+        {"name": "broken.json", "mimeType": "application/json", "buffer": b'{"format": "skipbo-record", '}])
+    expect(page.locator('[data-notice="record.not_json"]')).to_have_count(1)
+    open_records(page)
+    page.set_input_files('input[name="record-file"]', str(ILLEGAL))
+    notice = page.locator('[data-notice="record.bad_move"]')
+    expect(notice).to_contain_text("Move 3")
+    expect(notice).to_contain_text("Building pile 2 needs a 2")
+    expect(page.locator(VIEW)).to_have_count(0)
+    assert table_state(page) == before and stored(page) == saved
+
+    # the share link deals the same game again
+    hand = sorted(before["hand"])
+    page.goto(share)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert sorted(table_state(page)["hand"]) == hand
+    assert stored(page)["deck"] == saved["deck"]
+
+
+def test_record_from_address_under_sub_path_and_play_on(watched: Watched, site_under_path) -> None:
+    page = watched.page
+    fetched = []
+
+    def serve(route) -> None:
+        fetched.append(route.request.url)
+        route.fulfill(path=str(UNFINISHED), content_type="application/json")
+
+    page.route("**/records/unfinished.json", serve)
+    page.goto(f"{site_under_path.url}?record=records/unfinished.json&lang=en&speed=0")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(f'{VIEW}[data-step="0"]', timeout=30_000)
+    assert fetched == [f"{site_under_path.url}records/unfinished.json"]
+    record = json.loads(UNFINISHED.read_text(encoding="utf-8"))
+    assert page.get_attribute(VIEW, "data-last") == str(len(record["moves"]))
+    page.click('[data-action="replay-last"]')
+    at_step(page, record, len(record["moves"]))
+    page.click('[data-action="replay-play-on"]')
+    expect(page.locator(VIEW)).to_have_count(0)
+    # the record's last position is now the game: the computer (seat 1) moves, then seat 0
+    page.wait_for_selector('#table[data-turn="0"]', timeout=30_000)
+    save = stored(page)
+    assert save["moves"][:len(record["moves"])] == record["moves"]
+    assert len(save["moves"]) > len(record["moves"])

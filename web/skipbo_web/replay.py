@@ -1,0 +1,242 @@
+"""Opening a game record (RULES.md) for the replay viewer, and where the viewer stands.
+
+A record is untrusted: it may be too big, not JSON, of another format or version,
+or break the rules at some move. ``load_record`` lets the engine replay it and turns
+every refusal into a ``RecordProblem`` carrying an ``i18n`` message, so the page can
+name the problem in the player's language. The engine alone decides what is legal:
+this module only keeps the positions the engine produces.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from skipbo_core import Game, IllegalMove, InvalidMove, Move, RecordError, Rules
+from skipbo_core.record import FORMAT, VERSION
+
+from .controller import LogEntry, Message, player_kind
+from .settings import MAX_NAME, SPEED_DELAY_MS
+
+MAX_BYTES = 1_000_000       # a record of the longest real games is well below 100 kB
+MIN_AUTOPLAY_MS = 300       # "instant" computer speed still lets a replay be watched
+
+
+class RecordProblem(ValueError):
+    """A record that cannot be opened; ``message`` says why, in catalogue terms."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(f"{message.key} {message.args}")
+
+
+def parse_record(data: str | bytes) -> Any:
+    """The JSON of a record file; refuses oversized or non-JSON input."""
+    if len(data) > MAX_BYTES:
+        raise RecordProblem(Message("record.too_big", {"kb": MAX_BYTES // 1000}))
+    try:
+        return json.loads(data)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise RecordProblem(Message("record.not_json")) from None
+
+
+def check_record(data: Any) -> Game:
+    """The replayed game of a parsed record; raises ``RecordProblem`` naming the problem."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordProblem(Message("record.not_record"))
+    if data.get("version") != VERSION:
+        raise RecordProblem(Message("record.version", {"version": str(data.get("version"))[:12]}))
+    try:
+        return Game.from_record(data)
+    except RecordError as exc:
+        raise RecordProblem(_explain(data, exc)) from None
+    except (ValueError, TypeError):
+        raise RecordProblem(Message("record.damaged")) from None
+
+
+def _explain(data: dict, exc: RecordError) -> Message:
+    """The catalogue message for a refused record: which move and why, when a move is at fault."""
+    index = exc.move_index
+    if index is None:
+        # The engine says "bad record: ..." for the shape, deck and reshuffles, and
+        # names the result's fields when only the stated result disagrees.
+        return Message("record.damaged" if str(exc).startswith("bad record") else "record.bad_result")
+    moves = data["moves"]
+    text = moves[index][:16]
+    args: dict[str, Any] = {"n": index + 1, "move": text}
+    try:
+        game = _start(data)
+        for m in moves[:index]:
+            game.play(m)
+        if game.is_over:
+            return Message("record.after_end", args)
+        game.play(moves[index])
+    except InvalidMove:
+        return Message("record.bad_notation", args)
+    except IllegalMove as err:
+        return Message("record.bad_move", {**args, "why": Message("illegal." + err.code, dict(err.details))})
+    except ValueError:  # the reshuffle the record gives at this move is not the completed piles
+        return Message("record.bad_reshuffle", args)
+    return Message("record.damaged")
+
+
+def _start(data: dict) -> Game:
+    """The dealt game of a record that the engine has checked, before its first move."""
+    return Game(Rules.from_dict(data["rules"]), data["deck"], first=data.get("first", 0),
+                players=data.get("players"), reshuffles=data.get("reshuffles", []))
+
+
+class Replay:
+    """A checked record and the viewer's place in it: ``step`` is the number of moves
+    played (0 = the deal, ``last`` = the end of the record).
+
+    Positions are rebuilt on demand from a copy kept every ``CHECKPOINT`` moves, so
+    opening a long record costs one replay and little memory."""
+
+    CHECKPOINT = 16
+
+    def __init__(self, data: Any) -> None:
+        final = check_record(data)
+        self.data = data
+        self.moves: list[str] = list(data["moves"])
+        game = _start(data)
+        for p in game.players:  # names are untrusted text: shown escaped, and kept short
+            p["name"] = " ".join(p["name"].split())[:MAX_NAME]
+        self.players = [dict(p) for p in game.players]
+        self.checkpoints: dict[int, Game] = {0: game.copy()}
+        self.turns: list[int] = [game.turn]     # the turn each position is in
+        self.log: list[LogEntry] = []
+        for k, text in enumerate(self.moves, start=1):
+            seat = game.current_seat
+            move = Move.parse(text)
+            self.log.append(LogEntry(seat, text, _card(game, seat, move)))
+            game.play(move)
+            self.turns.append(game.turn)
+            if k % self.CHECKPOINT == 0:
+                self.checkpoints[k] = game.copy()
+        if final.is_over and not game.is_over:  # a stated resignation ends the record
+            game.resign()
+        self.final = game
+        self.step = 0
+        self.playing = False
+        self._cache: tuple[int, Game] = (0, self.checkpoints[0])
+
+    # -- what the record is -----------------------------------------------------------------
+
+    @property
+    def last(self) -> int:
+        return len(self.moves)
+
+    @property
+    def game(self) -> Game:
+        """The game at the current step (read it; do not play on it)."""
+        return self.game_at(self.step)
+
+    def game_at(self, step: int) -> Game:
+        """The game after ``step`` moves: the nearest checkpoint, replayed forward."""
+        if step == self.last:
+            return self.final
+        if self._cache[0] != step:
+            base = step - step % self.CHECKPOINT
+            game = self.checkpoints[base].copy()
+            for text in self.moves[base:step]:
+                game.play(text)
+            self._cache = (step, game)
+        return self._cache[1]
+
+    @property
+    def turn(self) -> int:
+        return self.turns[self.step]
+
+    @property
+    def last_turn(self) -> int:
+        return self.turns[-1]
+
+    @property
+    def finished(self) -> bool:
+        return self.final.is_over
+
+    def turn_of_move(self, index: int) -> int:
+        """The turn in which move ``index`` (0-based) was played."""
+        return self.turns[index]
+
+    def can_play_on(self) -> bool:
+        """Whether the end of the record can become the page's game: it is not over and
+        every seat is a person or one of our computer levels."""
+        if self.finished:
+            return False
+        try:
+            for p in self.players:
+                player_kind(p.get("kind"))
+        except ValueError:
+            return False
+        return True
+
+    def game_to_play_on(self) -> Game:
+        """A fresh game at the end of the record, free to continue (reshuffles its own way)."""
+        game = Game.from_record(self.data)
+        game.players = [dict(p) for p in self.players]
+        return game
+
+    # -- moving through it -----------------------------------------------------------------
+
+    def go(self, step: int) -> int:
+        """Jump to ``step`` (clamped to the record); returns the new step."""
+        self.step = max(0, min(self.last, step))
+        if self.step == self.last:
+            self.playing = False
+        return self.step
+
+    def forward(self) -> int:
+        return self.go(self.step + 1)
+
+    def back(self) -> int:
+        return self.go(self.step - 1)
+
+    def first(self) -> int:
+        return self.go(0)
+
+    def end(self) -> int:
+        return self.go(self.last)
+
+    def go_turn(self, turn: int) -> int:
+        """Jump to the start of ``turn`` (clamped to the turns the record has)."""
+        return self.go(self._turn_start(max(1, min(self.last_turn, turn))))
+
+    def next_turn(self) -> int:
+        return self.go_turn(self.turn + 1) if self.turn < self.last_turn else self.end()
+
+    def previous_turn(self) -> int:
+        """The start of this turn, or of the turn before when already at its start."""
+        start = self._turn_start(self.turn)
+        return self.go(start) if start < self.step else self.go_turn(self.turn - 1)
+
+    def _turn_start(self, turn: int) -> int:
+        return next(k for k, t in enumerate(self.turns) if t >= turn)
+
+    def toggle_play(self) -> bool:
+        """Start or pause autoplay; starting at the end begins again from the deal."""
+        if not self.playing and self.step == self.last:
+            self.first()
+        self.playing = not self.playing
+        return self.playing
+
+
+def autoplay_delay_ms(speed: int) -> int:
+    """The pause between moves in autoplay, from the computer-speed setting."""
+    return max(MIN_AUTOPLAY_MS, SPEED_DELAY_MS.get(speed, 0))
+
+
+def _card(game: Game, seat: int, move: Move) -> int | None:
+    """The card ``move`` takes, as the table shows it before the move (None for ``end``)."""
+    src = move.source_text
+    if src == "end":
+        return None
+    if src[0] == "H":
+        return 0 if src == "HSB" else int(src[1:])
+    view = game.view(seat)
+    owner = seat if src[0] != "P" else view.partner
+    if src.endswith("S"):
+        return view.stock_tops[owner]
+    pile = view.discards[owner][int(src[-1]) - 1]
+    return pile[-1] if pile else None

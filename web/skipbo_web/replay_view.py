@@ -1,0 +1,137 @@
+"""The replay viewer's HTML: a read-only table at any step of a record, its controls and
+its move list. No DOM access; the page fills the sheet once and then redraws only the
+board and the few controls that change (``board_html``, ``position_text``).
+
+The table is the game's own table (``table.render_table``) drawn from a read-only
+``ReplayTable``: seen from one fixed seat, with every hand face up, because a replay
+is for learning from the whole game.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from skipbo_core import TURN_LIMIT
+
+from .controller import Controller, LogEntry, MatchState, Message
+from .i18n import t
+from .replay import Replay
+from .settings import KINDS, Settings
+from .table import Look, attrs, render_table, seat_name
+
+KEYS = {"ArrowRight": "forward", "ArrowLeft": "back", "Home": "first", "End": "last",
+        "PageDown": "next-turn", "PageUp": "previous-turn", "p": "play", "P": "play"}
+
+
+class ReplayTable(Controller):
+    """A controller that only shows: the record's game at one step, seen from ``viewer``."""
+
+    def __init__(self, replay: Replay, viewer: int) -> None:  # noqa: super() deals a game to play
+        self.game = replay.game
+        self.settings = Settings()
+        self.match = MatchState(None)
+        kinds = [str(p.get("kind", "")) for p in replay.players]
+        self.kinds = [k[3:] if k.startswith("ai:") and k[3:] in KINDS else "human" for k in kinds]
+        self.bots, self.rngs = {}, {}
+        self.selected = None
+        self.log = replay.log[:replay.step]
+        self.last_human = self.revealed = self._viewer = viewer
+        self.message = _message(replay, self.log)
+
+    @property
+    def viewer(self) -> int:
+        return self._viewer
+
+    curtain = False
+    shows_hand = True
+    my_turn = False
+    ai_to_move = False
+
+    def default_name_args(self, seat: int) -> tuple[str, dict[str, Any]]:
+        return "name.player", {"n": seat + 1}
+
+
+def _message(replay: Replay, log: list[LogEntry]) -> Message:
+    """The line under the table: the move just played, or how the game ended."""
+    game = replay.game
+    if replay.step == replay.last and game.is_over:
+        result = game.result
+        if result.winner is None:
+            return Message(f"end.{result.reason}", {"limit": TURN_LIMIT})
+        return Message("end.won", {"seat": result.winner})
+    if not log:
+        return Message("replay.dealt", {"seat": game.current_seat})
+    return log_message(log[-1])
+
+
+def log_message(e: LogEntry) -> Message:
+    """One move in words (the texts of the game's move log)."""
+    if e.move == "end":
+        return Message("log.end", {"seat": e.seat})
+    src, dst = e.move.split(">")
+    key = "log.discard" if dst[0] == "D" else ("log.build_stock" if src.endswith("S") else "log.build")
+    return Message(key, {"seat": e.seat, "card": e.card, "pile": dst[1:]})
+
+
+def default_viewer(replay: Replay) -> int:
+    """The seat at the bottom of the replay: the first person in the record, else seat 0."""
+    return next((s for s, p in enumerate(replay.players) if p.get("kind") == "human"), 0)
+
+
+def board_html(replay: Replay, look: Look, viewer: int) -> str:
+    """The table at the current step, in a root that carries the replay's hooks."""
+    ctrl = ReplayTable(replay, viewer)
+    game = ctrl.game
+    root = attrs(data_replay="1", data_step=replay.step, data_last=replay.last, data_turn=game.current_seat,
+                 data_over="1" if game.is_over else None, data_players=game.rules.players, data_viewer=viewer)
+    return f'<div class="table replay-table"{root}>{render_table(ctrl, Look(look.lang, look.faces, replay=True))}</div>'
+
+
+def position_text(replay: Replay, lang: str) -> str:
+    return t(lang, "replay.position", step=replay.step, total=replay.last, turn=replay.turn)
+
+
+def render_replay(replay: Replay, look: Look, viewer: int) -> str:
+    """The whole viewer: title, controls, the board, the move list and the way out."""
+    lang = look.lang
+    ctrl = ReplayTable(replay, viewer)
+    names = ", ".join(seat_name(ctrl, look, s) for s in range(len(replay.players)))
+
+    def button(action: str, key: str, keys: str) -> str:
+        return (f'<button type="button"{attrs(data_action="replay-" + action, aria_keyshortcuts=keys)}>'
+                f'{escape(t(lang, key))}</button>')
+
+    play_key = "replay.pause" if replay.playing else "replay.play"
+    controls = (button("first", "replay.first", "Home") + button("back", "replay.back", "ArrowLeft")
+                + f'<button type="button" class="primary"{attrs(data_action="replay-play", aria_keyshortcuts="P", aria_pressed=str(replay.playing).lower())}>'
+                  f'{escape(t(lang, play_key))}</button>'
+                + button("forward", "replay.forward", "ArrowRight") + button("last", "replay.last", "End"))
+    items = []
+    for k, e in enumerate(replay.log):
+        msg = log_message(e)
+        args = dict(msg.args)
+        args["name"] = seat_name(ctrl, look, args.pop("seat"))
+        text = t(lang, msg.key, faces=look.faces, **args)
+        items.append(f'<li{attrs(data_move=e.move, data_by=e.seat, data_index=k)}>'
+                     f'<button type="button"{attrs(data_action="replay-go", data_step=k + 1)}>'
+                     f'<span class="turn-no">{replay.turn_of_move(k)}</span> {escape(text)}</button></li>')
+    play_on = (f'<button type="button" data-action="replay-play-on">{escape(t(lang, "replay.play_on"))}</button>'
+               if replay.can_play_on() else "")
+    end_note = "" if replay.finished else f'<p class="hint">{escape(t(lang, "replay.unfinished"))}</p>'
+    return (f'<div class="sheet-body replay">'
+            f'<h2 id="sheet-title">{escape(t(lang, "replay.title", names=names))}</h2>'
+            f'<p class="hint">{escape(t(lang, "replay.open_hands"))} {escape(t(lang, "replay.keys"))}</p>'
+            f'<div class="replay-controls" role="toolbar" aria-label="{escape(t(lang, "replay.controls"))}">{controls}'
+            f'<label class="replay-slider"><span>{escape(t(lang, "replay.step"))}</span>'
+            f'<input type="range" name="replay-step" min="0" max="{replay.last}" value="{replay.step}"></label>'
+            f'<label class="replay-turn"><span>{escape(t(lang, "replay.turn"))}</span>'
+            f'<input type="number" name="replay-turn" min="1" max="{replay.last_turn}" value="{replay.turn}" inputmode="numeric"></label>'
+            f'<span class="replay-pos" id="replay-pos">{escape(position_text(replay, lang))}</span></div>'
+            f'<div id="replay-board">{board_html(replay, look, viewer)}</div>'
+            f'{end_note}'
+            f'<details class="replay-moves" open><summary>{escape(t(lang, "replay.moves"))} ({replay.last})</summary>'
+            f'<ol id="replay-moves">{"".join(items)}</ol></details>'
+            f'<div class="actions">{play_on}'
+            f'<button type="button" class="primary" data-action="replay-close">{escape(t(lang, "replay.close"))}</button></div>'
+            f'</div>')

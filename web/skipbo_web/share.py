@@ -1,0 +1,102 @@
+"""Records and links: the share link that deals the current game again, the record's
+file name, and the sheet that offers download, link and opening a record.
+
+A link can only carry what the URL options of ``settings.parse_url`` know: the rules,
+the seed, which seats are people and one computer level. Whether the game really was
+dealt from its seed is asked of the engine (deal it again and compare the decks), so a
+game continued from a foreign record never gets a link that would deal something else.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from html import escape
+from urllib.parse import urlencode
+
+from skipbo_core import Game
+
+from .controller import Controller, Message
+from .i18n import t
+from .table import Look, attrs
+
+
+@dataclass(frozen=True)
+class ShareLink:
+    """The link (``None`` when no seed deals this game) and what it leaves out."""
+
+    url: str | None
+    notes: tuple[Message, ...] = ()
+
+
+def dealt_from_seed(ctrl: Controller) -> bool:
+    """Whether the match's seed deals exactly this game's deck."""
+    game = ctrl.game
+    again = Game.new(game.rules, seed=ctrl.match.seed, first=game.first, players=game.players)
+    return again.to_record()["deck"] == game.to_record()["deck"]
+
+
+def share_link(ctrl: Controller, base: str, lang: str, faces: str) -> ShareLink:
+    """The address (``base`` = the page without its query) that deals this game again."""
+    if not dealt_from_seed(ctrl):
+        return ShareLink(None, (Message("records.share_none"),))
+    rules = ctrl.game.rules
+    kinds = ctrl.kinds
+    humans = [s for s, k in enumerate(kinds) if k == "human"]
+    levels = Counter(k for k in kinds if k != "human")
+    query: dict[str, object] = {"players": rules.players, "humans": len(humans)}
+    notes: list[Message] = []
+    level = levels.most_common(1)[0][0] if levels else None
+    if level is not None:
+        query["ai"] = level
+    if rules.stock_size is not None:
+        query["stock"] = rules.stock_size
+    if rules.teams is not None:
+        query["teams"] = 1
+    if rules.wild_cards != 18:
+        query["deck"] = 144 + rules.wild_cards
+    if ctrl.match.target is not None:
+        query["target"] = ctrl.match.target
+    query.update(seed=ctrl.match.seed, lang=lang, faces=faces)
+    if level is not None and (humans != list(range(len(humans))) or len(levels) > 1):
+        notes.append(Message("records.share_seats", {"level": t(lang, f"level.{level}")}))
+    if ctrl.game.first != 0:
+        notes.append(Message("records.share_first"))
+    if any(p.get("name") for p in ctrl.game.players):
+        notes.append(Message("records.share_names"))
+    return ShareLink(f"{base}?{urlencode(query)}", tuple(notes))
+
+
+def record_filename(ctrl: Controller, today: str) -> str:
+    """``skipbo-2026-12-02-seed42.json`` (without the seed when none deals the game)."""
+    seed = f"-seed{ctrl.match.seed}" if dealt_from_seed(ctrl) else ""
+    return f"skipbo-{today}{seed}.json"
+
+
+def render_records(link: ShareLink, look: Look, copied: Message | None = None) -> str:
+    """The sheet: download this game's record, copy its link, open a record file."""
+    lang = look.lang
+    notes = "".join(f'<li>{escape(t(lang, m.key, **m.args))}</li>' for m in link.notes)
+    notes = f'<ul class="hint share-notes">{notes}</ul>' if notes else ""
+    if link.url is not None:
+        status = (f'<p class="share-status" role="status"{attrs(data_status=copied.key if copied else None)}>'
+                  f'{escape(t(lang, copied.key)) if copied else ""}</p>')
+        share = (f'<p class="hint">{escape(t(lang, "records.share_hint"))}</p>'
+                 f'<div class="share-row"><input type="text" id="share-url" name="share-url" readonly '
+                 f'value="{escape(link.url)}" aria-label="{escape(t(lang, "records.link_label"))}">'
+                 f'<button type="button" data-action="share-copy">{escape(t(lang, "records.copy"))}</button></div>'
+                 f'{status}{notes}')
+    else:
+        share = notes
+    return (f'<div class="sheet-body records">'
+            f'<h2 id="sheet-title">{escape(t(lang, "records.title"))}</h2>'
+            f'<section><h3>{escape(t(lang, "records.this_game"))}</h3>'
+            f'<p class="hint">{escape(t(lang, "records.download_hint"))}</p>'
+            f'<button type="button" class="tool-button" data-action="record-download">{escape(t(lang, "records.download"))}</button></section>'
+            f'<section><h3>{escape(t(lang, "records.share"))}</h3>{share}</section>'
+            f'<section><h3>{escape(t(lang, "records.open"))}</h3>'
+            f'<p class="hint">{escape(t(lang, "records.open_hint"))}</p>'
+            f'<label class="file-pick"><span>{escape(t(lang, "records.open_file"))}</span>'
+            f'<input type="file" name="record-file" accept=".json,application/json"></label></section>'
+            f'<div class="actions"><button type="button" class="primary" data-action="close">{escape(t(lang, "records.close"))}</button></div>'
+            f'</div>')
