@@ -179,6 +179,8 @@ def test_the_viewer_has_its_controls_and_move_list(lang: str) -> None:
     assert steps == [str(k) for k in range(1, replay.last + 1)]
     slider = next(t for t in found if t.get("name") == "replay-step")
     assert (slider["min"], slider["max"], slider["value"]) == ("0", str(replay.last), "5")
+    options = [t for t in found if t["tag"] == "option"]
+    assert [o["value"] for o in options] == ["0", "1"] and "selected" in options[0]
     finished = load(RECORDS / "valid" / "2p-stalled.json")
     assert 'data-action="replay-play-on"' not in render_replay(finished, Look(lang), 0)
 

@@ -95,6 +95,10 @@ def test_download_open_step_refuse_and_share(watched: Watched, site) -> None:
     page.locator('#replay-moves [data-index="99"] button').click()
     at_step(page, record, 100)
     expect(page.locator('#replay-moves li[aria-current="step"]')).to_have_attribute("data-index", "99")
+    page.select_option('select[name="replay-seat"]', "2")  # the table turns: seat 2 at the bottom
+    expect(page.locator(f'{VIEW}[data-viewer="2"] .player.me')).to_have_attribute("data-seat", "2")
+    at_step(page, record, 100)
+    page.locator('[data-action="replay-forward"]').focus()
     page.keyboard.press("End")
     at_step(page, record, len(record["moves"]))
     assert page.get_attribute(VIEW, "data-over") == "1"

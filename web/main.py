@@ -388,7 +388,7 @@ class Page:
     def on_change(self, event) -> None:
         target = event.target
         name = _attr(target, "name")
-        if name in ("record-file", "replay-step", "replay-turn"):
+        if name in ("record-file", "replay-step", "replay-turn", "replay-seat"):
             self.records_change(name, target)
             return
         if name == "speed" and _js(target.closest("#bar")) is not None:
@@ -732,6 +732,10 @@ class Page:
             return
         if name == "replay-step":
             self.replay_go(lambda: replay.go(int(value)))
+        elif name == "replay-seat":  # the seat at the bottom of the replay's table
+            if int(value) < len(replay.players):
+                self.replay_viewer = int(value)
+                self.update_replay()
         else:
             self.replay_go(lambda: replay.go_turn(int(value)))
 

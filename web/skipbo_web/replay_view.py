@@ -116,6 +116,8 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
         items.append(f'<li{attrs(data_move=e.move, data_by=e.seat, data_index=k)}>'
                      f'<button type="button"{attrs(data_action="replay-go", data_step=k + 1)}>'
                      f'<span class="turn-no">{replay.turn_of_move(k)}</span> {escape(text)}</button></li>')
+    seats = "".join(f'<option value="{s}"{" selected" if s == viewer else ""}>{escape(seat_name(ctrl, look, s))}</option>'
+                    for s in range(len(replay.players)))
     play_on = (f'<button type="button" data-action="replay-play-on">{escape(t(lang, "replay.play_on"))}</button>'
                if replay.can_play_on() else "")
     end_note = "" if replay.finished else f'<p class="hint">{escape(t(lang, "replay.unfinished"))}</p>'
@@ -127,6 +129,8 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
             f'<input type="range" name="replay-step" min="0" max="{replay.last}" value="{replay.step}"></label>'
             f'<label class="replay-turn"><span>{escape(t(lang, "replay.turn"))}</span>'
             f'<input type="number" name="replay-turn" min="1" max="{replay.last_turn}" value="{replay.turn}" inputmode="numeric"></label>'
+            f'<label class="replay-seat"><span>{escape(t(lang, "replay.seen_from"))}</span>'
+            f'<select name="replay-seat">{seats}</select></label>'
             f'<span class="replay-pos" id="replay-pos">{escape(position_text(replay, lang))}</span></div>'
             f'<div id="replay-board">{board_html(replay, look, viewer)}</div>'
             f'{end_note}'
