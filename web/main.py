@@ -23,6 +23,7 @@ except ImportError:  # older Pyodide
     jsnull = None
 
 from skipbo_core.ai import think_for
+from skipbo_web.coach import controller_for, pile_selector, render_coach, render_entry, step_text
 from skipbo_web.controller import BadSave, Controller, MatchState, Message
 from skipbo_web.i18n import LANGUAGES, pick_language, t
 from skipbo_web.meta import installed_version
@@ -32,7 +33,8 @@ from skipbo_web.replay_view import board_html, default_viewer, position_text, re
 from skipbo_web.share import record_filename, render_records, share_link
 from skipbo_web.announce import move_sentences, table_sentences
 from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo
-from skipbo_web.settings import SPEED_DELAY_MS, Settings, parse_url
+from skipbo_web.settings import SPEED_DELAY_MS, Settings, parse_url, wants_embed
+from skipbo_web.tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
 from skipbo_web.table import (Look, card_html, render_bar, render_foot, render_help, render_notices,
                               render_setup, render_table, root_attributes)
 
@@ -115,6 +117,11 @@ class Page:
         self.generation = 0
         self.ai_task = None
         self.ai_running = False
+        self.tutorial: Tutorial | None = None   # the tutorial, while it is shown
+        self.normal: Controller | None = None   # the game the tutorial sets aside
+        self.normal_unsaved = self.normal_setup = False  # see enter_tutorial
+        self.tutorial_key = KEY_TUTORIAL
+        self.coach_html: str | None = None
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.replay: Replay | None = None   # the record open in the replay viewer
         self.replay_viewer = 0
@@ -159,6 +166,8 @@ class Page:
         if not self.store.ok:
             self.notices.append(Message("notice.no_storage"))
         self.look = Look(self.lang, self.settings_faces)
+        if self.tutorial_on_load(given, url.settings is not None, self.ctrl is not saved):
+            open_setup = False
         self.save()
         self.render()
         if open_setup:
@@ -177,6 +186,9 @@ class Page:
             return None
 
     def save(self) -> None:
+        if self.tutorial is not None:  # the tutorial never writes the normal game's save
+            self.save_tutorial()
+            return
         self.store.set(KEY_CURRENT, self.ctrl.record())
         self.store.set(KEY_MATCH, self.ctrl.match.to_dict())
 
@@ -202,6 +214,7 @@ class Page:
             else:
                 self.root.setAttribute(name, value)
         self.root.removeAttribute("aria-busy")
+        self.render_coach()
         self.render_assist()
         if key is not None:
             self.focus_key(key)
@@ -226,7 +239,7 @@ class Page:
         self.sheet.classList.toggle("wide", kind == "replay")
         if kind == "setup":
             settings = self.draft or self.settings
-            html = render_setup(settings, self.lang, self.setup_errors)
+            html = render_setup(settings, self.lang, self.setup_errors, intro=self.tutorial_entry())
         elif kind in ("records", "replay"):
             html = self.records_sheet(kind)
         else:
@@ -249,6 +262,8 @@ class Page:
     def use(self, ctrl: Controller) -> None:
         """Switch to another game (stops the computer's turns of the previous one)."""
         self.generation += 1
+        if self.tutorial is not None:  # another game starts: the tutorial waits, to be resumed
+            self.close_tutorial()
         self.ctrl = ctrl
         self.look.result_hidden = False
         self.result_focused = False
@@ -270,6 +285,164 @@ class Page:
         self.save_settings()
         self.close_sheet()
         self.use(Controller.start(self.settings, _new_seed()))
+
+    # -- the tutorial (skipbo_web.tutorial, skipbo_web.coach) -------------------------------------
+
+    def load_tutorial(self) -> tuple[Tutorial | None, bool]:
+        """The saved tutorial (None: none saved) and whether it was left open. A damaged
+        save gives a notice and a tutorial from its first step."""
+        try:
+            data = self.store.get(self.tutorial_key)
+        except BadSave:
+            data = False
+        if data is None:
+            return None, False
+        try:
+            return Tutorial.from_dict(data), is_active(data)
+        except BadSave:
+            self.notices.append(Message("notice.tutorial_bad_save"))
+            tutorial = Tutorial()
+            self.store.set(self.tutorial_key, tutorial.to_dict(active=is_active(data)))
+            return tutorial, is_active(data)
+
+    def tutorial_on_load(self, given: dict, url_game: bool, unsaved: bool) -> bool:
+        """Show the tutorial at once for ``?tutorial=1`` (a finished one starts again), or
+        when it was left open at the last visit and the address asks for no game.
+        ``unsaved``: the game on the table is not in storage yet (a new deal)."""
+        # an embedded tutorial, like an embedded game, keeps apart from the visitor's own
+        self.tutorial_key = KEY_TUTORIAL_EMBED if wants_embed(given) else KEY_TUTORIAL
+        wanted, bad = url_choice(given)
+        if bad:
+            self.notices.append(Message("notice.bad_url", {"names": "tutorial"}))
+        tutorial, active = self.load_tutorial()
+        if wanted and (tutorial is None or tutorial.finished):
+            tutorial = Tutorial()
+        if tutorial is None or not (wanted or active and not url_game):
+            return False
+        # On a first visit, leaving shows the new-game screen (as the page would have).
+        self.enter_tutorial(tutorial, unsaved, unsaved and not url_game)
+        return True
+
+    def enter_tutorial(self, tutorial: Tutorial, unsaved: bool = False, setup: bool = False) -> None:
+        """Show ``tutorial``; the game on the table waits (its save is not touched).
+        ``unsaved``: that game is a new deal not saved yet; ``setup``: leaving opens the
+        new-game screen."""
+        self.generation += 1  # the set-aside game's computer player stops
+        if self.tutorial is None:
+            self.normal, self.normal_unsaved, self.normal_setup = self.ctrl, unsaved, setup
+        self.tutorial = tutorial
+        self.ctrl = controller_for(tutorial, self.settings)
+        self.look.result_hidden = tutorial.game.is_over
+        self.result_focused = False
+
+    def save_tutorial(self, active: bool = True) -> None:
+        """Follow the script past what was just played, then save the tutorial's progress."""
+        tutorial = self.tutorial
+        tutorial.sync()
+        if tutorial.game.is_over:
+            self.look.result_hidden = True  # the coach box says it; the score stays one click away
+        self.store.set(self.tutorial_key, tutorial.to_dict(active=active))
+
+    def close_tutorial(self) -> None:
+        """Leave the tutorial where it is (saved, to be resumed) and drop ``tutorial`` from
+        the address, so that a reload shows the normal game."""
+        self.save_tutorial(active=False)
+        self.tutorial = None
+        self.normal = None
+        params = window.URLSearchParams.new(window.location.search)
+        if params.has("tutorial"):
+            params.delete("tutorial")
+            query = params.toString()
+            window.history.replaceState(jsnull, "", window.location.pathname + (f"?{query}" if query else ""))
+
+    def leave_tutorial(self, open_setup: bool = False) -> None:
+        """Back to the game that was set aside, or to the new-game screen on a first visit."""
+        normal = self.normal
+        self.close_tutorial()
+        if normal is None or self.normal_unsaved:
+            self.use(normal if normal is not None else Controller.start(self.settings, _new_seed()))
+            open_setup = open_setup or self.normal_setup
+        else:  # not saved again: the normal game's save stays exactly as it was
+            self.generation += 1
+            self.ctrl = normal
+            self.look.result_hidden = False
+            self.result_focused = False
+            self.render()
+            self.kick_ai()
+        if open_setup:
+            self.open_sheet("setup")
+
+    def tutorial_action(self, action: str) -> None:
+        """The coach box's and the new-game screen's tutorial buttons."""
+        if action == "tutorial-leave":
+            self.leave_tutorial()
+            return
+        if action == "tutorial-new":
+            self.leave_tutorial(open_setup=True)
+            return
+        if self.sheet_kind is not None:
+            self.close_sheet()
+        if action in ("tutorial-start", "tutorial-restart"):
+            self.enter_tutorial(Tutorial())
+        elif action == "tutorial-resume" and self.tutorial is None:
+            tutorial, _ = self.load_tutorial()
+            self.enter_tutorial(tutorial or Tutorial())
+        elif action == "tutorial-next" and self.tutorial is not None:
+            self.tutorial.next()
+        self.save()
+        self.render()
+        self.focus_coach()
+        self.kick_ai()  # a tutorial left during the computer's turn goes on with it
+
+    def focus_coach(self) -> None:
+        """After Next: focus the next Next button, or the card the step asks for."""
+        button = _js(self.coach.querySelector('[data-action="tutorial-next"]'))
+        if button is not None:
+            button.focus()
+        else:
+            self.focus_first_of('[data-coach="from"]')
+
+    @property
+    def coach(self):
+        return document.getElementById("coach")
+
+    def render_coach(self) -> None:
+        """The coach box, and the piles the current step lights up."""
+        box = self.coach
+        if self.tutorial is None:
+            if self.coach_html is not None:
+                box.hidden = True
+                box.querySelector(".coach-box").innerHTML = ""
+                box.querySelector(".coach-live").textContent = ""
+                self.coach_html = None
+            return
+        html = render_coach(self.tutorial, self.lang, self.look.faces)
+        if html != self.coach_html:
+            box.querySelector(".coach-box").innerHTML = html
+            box.hidden = False
+            self.coach_html = html
+            # the live region stays in place, so screen readers hear each new step
+            box.querySelector(".coach-live").textContent = step_text(self.tutorial, self.lang, self.look.faces)
+        for pile, role in self.tutorial.marks():
+            el = _js(self.root.querySelector(pile_selector(pile)))
+            if el is not None:
+                el.setAttribute("data-coach", role)
+
+    def tutorial_entry(self) -> str:
+        """The tutorial's buttons on the new-game screen (none in embed mode)."""
+        if self.tutorial_key == KEY_TUTORIAL_EMBED:
+            return ""
+        tutorial = self.tutorial
+        if tutorial is None:
+            try:
+                data = self.store.get(self.tutorial_key)
+            except BadSave:
+                data = None
+            step = data.get("step") if isinstance(data, dict) else None
+            saved = step if type(step) is int and 0 < step < STEP_COUNT - 1 else None
+        else:
+            saved = tutorial.step if not tutorial.finished else None
+        return render_entry(self.lang, saved, STEP_COUNT)
 
     # -- events -------------------------------------------------------------------------------
 
@@ -311,6 +484,9 @@ class Page:
 
     def act(self, action: str, el) -> None:
         ctrl = self.ctrl
+        if action.startswith("tutorial-"):
+            self.tutorial_action(action)
+            return
         if action == "new":
             self.open_sheet("setup")
         elif action == "help":

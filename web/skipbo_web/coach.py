@@ -66,7 +66,7 @@ def render_coach(tutorial: Tutorial, lang: str, faces: str = "skipbo") -> str:
             f'<span class="coach-progress">{escape(t(lang, "tut.progress", k=k, n=n))}</span>'
             f'<progress max="{n}" value="{k}" aria-hidden="true"></progress>'
             f'<span class="coach-tools">{tools}</span></div>'
-            f'<div class="coach-body"><p class="coach-text" aria-live="polite"{attrs(data_step=step.key, data_kind=step.kind)}>'
+            f'<div class="coach-body"><p class="coach-text"{attrs(data_step=step.key, data_kind=step.kind)}>'
             f'{escape(step_text(tutorial, lang, faces))}</p>{action}</div>')
 
 

@@ -370,8 +370,10 @@ def render_result(ctrl: Controller, look: Look) -> str:
 
 # -- sheets: new game and help -----------------------------------------------------------------
 
-def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_cancel: bool = True) -> str:
-    """The new-game screen, filled with ``settings``; ``errors`` names wrong fields."""
+def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_cancel: bool = True,
+                 intro: str = "") -> str:
+    """The new-game screen, filled with ``settings``; ``errors`` names wrong fields;
+    ``intro`` is HTML shown under the title (the tutorial's entry)."""
     def sel(value: Any, current: Any) -> str:
         return " selected" if value == current else ""
 
@@ -416,7 +418,7 @@ def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_canc
     cancel = (f'<button type="button" data-action="close">{escape(t(lang, "setup.cancel"))}</button>'
               if can_cancel else "")
     return (f'<form id="setup" class="sheet-body setup" method="dialog" novalidate>'
-            f'<h2 id="sheet-title">{escape(t(lang, "setup.title"))}</h2>{error}'
+            f'<h2 id="sheet-title">{escape(t(lang, "setup.title"))}</h2>{intro}{error}'
             f'<label class="line"><span>{escape(t(lang, "setup.players"))}</span>'
             f'<select name="players" data-action="players">{players}</select></label>'
             f'<div class="seats">{"".join(seats)}</div>'

@@ -1,0 +1,130 @@
+"""The tutorial in the browser: played to the win only by clicking what lights up; a
+wrong move refused; left, reloaded and resumed; Danish; a damaged save; and the normal
+saved game never touched."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page
+
+from e2e.game_support import axe_scan, stored
+from e2e.support import BOOT_TIMEOUT_MS, READY
+from skipbo_core import Game, Rules
+from skipbo_web.controller import MatchState
+from skipbo_web.i18n import t
+from skipbo_web.tutorial import KEY_TUTORIAL, STEP_COUNT, STEPS
+
+COACH = "#coach .coach-text"
+
+
+def seed_storage(page: Page, items: dict[str, str]) -> None:
+    """Put ``items`` into localStorage before the page's first script runs (once per tab,
+    so that a reload finds what the page saved meanwhile)."""
+    page.add_init_script(f"""
+      if (!sessionStorage.getItem("seeded")) {{
+        const items = {json.dumps(items)};
+        for (const k in items) localStorage.setItem(k, items[k]);
+        sessionStorage.setItem("seeded", "1");
+      }}""")
+
+
+def normal_save() -> dict[str, str]:
+    """A normal game in progress, as the page saves it."""
+    game = Game.new(Rules(players=2, stock_size=5), seed=11,
+                    players=[{"name": "", "kind": "human"}, {"name": "", "kind": "ai:medium"}])
+    match = MatchState(target=None, seed=11)
+    return {"skipbo.current": json.dumps(game.to_record(), separators=(",", ":")),
+            "skipbo.match": json.dumps(match.to_dict(), separators=(",", ":"))}
+
+
+def load(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+
+
+def step_key(page: Page) -> str | None:
+    box = page.locator(COACH)
+    return box.get_attribute("data-step") if box.count() else None
+
+
+def wait_step(page: Page, index: int) -> None:
+    page.wait_for_selector(f'{COACH}[data-step="{STEPS[index].key}"]', timeout=15_000)
+    assert page.locator("#coach .coach-progress").inner_text() == t("en", "tut.progress", k=index + 1, n=STEP_COUNT)
+
+
+def do_step(page: Page, index: int) -> int:
+    """What step ``index`` asks, by clicking only what lights up; the step reached (the
+    computer's turns pass at once at speed 0)."""
+    step = STEPS[index]
+    if step.kind == "explain":
+        page.click('#coach [data-action="tutorial-next"]')
+    elif step.kind == "move":
+        source = page.locator('[data-coach="from"]')
+        if source.first.evaluate("e => e.classList.contains('hand')"):
+            source = source.locator('[data-slot="H"]')  # the free step: any hand card
+        source.last.click()
+        page.locator('[data-coach="to"]').last.click()
+    index += 2 if STEPS[index + 1].kind == "computer" else 1
+    wait_step(page, index)
+    return index
+
+
+def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> None:
+    page = watched.page
+    saved = normal_save()
+    seed_storage(page, saved)
+    load(page, f"{site.url}?tutorial=1&lang=en&speed=0")
+    wait_step(page, 0)
+    index = 0
+    while STEPS[index].key != "start_pile":
+        index = do_step(page, index)
+
+    # A legal move that is not the lesson's: refused gently, nothing changes.
+    before = stored(page, KEY_TUTORIAL)
+    page.click('[data-seat="0"] [data-slot="H"][data-card="1"]')
+    page.click('[data-slot="B2"]')
+    page.wait_for_selector('.message[data-message="tut.refused_build"]')
+    assert stored(page, KEY_TUTORIAL) == before and page.get_attribute('[data-slot="B2"]', "data-next") == "1"
+    page.keyboard.press("Escape")
+
+    while STEPS[index].key != "stock_next":
+        index = do_step(page, index)
+
+    # Leave mid-way: the normal game is back, its save untouched; a reload shows it.
+    page.click('#coach [data-action="tutorial-leave"]')
+    page.wait_for_selector("#coach", state="hidden")
+    assert "tutorial" not in page.url
+    assert page.locator('[data-slot="S"][data-count="5"]').count() == 2
+    load(page, page.url)
+    assert page.locator("#coach").is_hidden()
+    assert {k: page.evaluate("k => localStorage.getItem(k)", k) for k in saved} == saved
+
+    # Come back from the new-game screen: the tutorial resumes at the same step.
+    page.click('[data-action="new"]')
+    resume = page.locator('#sheet [data-action="tutorial-resume"]')
+    assert resume.inner_text() == t("en", "tut.resume", k=index + 1, n=STEP_COUNT)
+    resume.click()
+    wait_step(page, index)
+
+    while index < STEP_COUNT - 1:
+        index = do_step(page, index)
+    page.wait_for_selector('#table[data-over="1"]')
+    assert page.locator(COACH).inner_text() == t("en", "tut.won")
+    assert stored(page, KEY_TUTORIAL)["step"] == STEP_COUNT - 1
+    assert {k: page.evaluate("k => localStorage.getItem(k)", k) for k in saved} == saved
+
+
+def test_danish_text_and_a_damaged_save_start_again(watched, site) -> None:
+    page = watched.page
+    seed_storage(page, {KEY_TUTORIAL: "{not json"})
+    load(page, f"{site.url}?tutorial=1&lang=da&speed=0")
+    page.wait_for_selector('[data-notice="notice.tutorial_bad_save"]')
+    assert page.locator(COACH).inner_text() == t("da", "tut.welcome")
+    assert page.locator("#coach .coach-live").text_content() == t("da", "tut.welcome")  # for screen readers
+    assert page.locator("#coach h2").inner_text() == t("da", "tut.title")
+    assert stored(page, KEY_TUTORIAL)["step"] == 0 and stored(page) is None
+    page.click('#coach [data-action="tutorial-next"]')
+    page.click('#coach [data-action="tutorial-next"]')  # a move step: its piles light up
+    page.wait_for_selector('[data-coach="to"]')
+    assert axe_scan(page) == []
