@@ -9,6 +9,7 @@ import string
 import pytest
 
 from skipbo_core import Game, Move
+from skipbo_core.ai import finish
 from skipbo_core.cards import is_full_deck
 from skipbo_web.coach import controller_for, pile_selector, render_coach, render_entry, step_text
 from skipbo_web.controller import BadSave
@@ -175,8 +176,9 @@ def test_the_controller_plays_the_tutorial_through_clicks() -> None:
     assert tut.current.key == "one_up"
     tut = play_to("their_turn")
     ctrl = controller_for(tut, Settings())
-    while ctrl.ai_to_move:
-        ctrl.ai_move()
+    ctrl.ai_move()  # the script as a bot
+    while ctrl.ai_to_move:  # and as a thinker, as the page asks it
+        ctrl.ai_move(finish(ctrl.ai_think()))
         tut.sync()
     assert tut.current.key == "your_turn" and [e.move for e in ctrl.log[-3:]] == ["H5>B1", "H6>B1", "H11>D1"]
 

@@ -34,9 +34,7 @@ def controller_for(tutorial: Tutorial, settings: Settings) -> Controller:
     player's moves pass the tutorial's guard first."""
     ctrl = Controller(tutorial.game, settings, MatchState(target=None))
     ctrl.bots[COMPUTER] = tutorial.computer_move
-    thinkers = getattr(ctrl, "thinkers", None)
-    if thinkers is not None:
-        thinkers[COMPUTER] = tutorial.computer_thinking
+    ctrl.thinkers[COMPUTER] = tutorial.computer_thinking
     ctrl.guard = tutorial.check
     return ctrl
 
