@@ -188,8 +188,9 @@ def test_the_viewer_has_its_controls_and_move_list(lang: str) -> None:
 # -- share links and file names -------------------------------------------------------------------
 
 def test_a_share_link_deals_the_same_game_again() -> None:
-    seats = (Seat("", "human"), Seat("", "hard"), Seat("", "hard"), Seat("", "hard"), Seat(), Seat())
-    settings = Settings(players=4, seats=seats, stock=12, teams=True, wild_cards=24, faces="cards")
+    seats = (Seat("Åse", "human"), Seat("", "hard"), Seat("Bot <b>", "hard"), Seat("", "hard"), Seat(), Seat())
+    settings = Settings(players=4, seats=seats, stock=12, teams=True, wild_cards=24, faces="cards",
+                        practice=True)
     ctrl = Controller.start(settings, 987654)
     assert ctrl.play(str(ctrl.game.legal_moves()[0]))  # a link deals the game, not the position
     link = share_link(ctrl, "https://example.org/skipbo/", "da", "cards")
@@ -200,14 +201,15 @@ def test_a_share_link_deals_the_same_game_again() -> None:
     again = Controller.start(url.settings, url.seed)
     assert again.game.to_record()["deck"] == ctrl.game.to_record()["deck"]
     assert again.game.rules == ctrl.game.rules and again.kinds == ctrl.kinds
+    assert again.game.players == ctrl.game.players and again.match.practice
     assert record_filename(ctrl, "2026-12-02") == "skipbo-2026-12-02-seed987654.json"
 
 
 def test_a_link_says_what_it_leaves_out_and_none_is_made_for_a_foreign_deal() -> None:
-    seats = (Seat("Ann", "easy"), Seat("", "human"), Seat("", "hard")) + (Seat(),) * 3
+    seats = (Seat("Ann, Bo", "easy"), Seat("", "human"), Seat("", "hard")) + (Seat(),) * 3
     ctrl = Controller.start(Settings(players=3, seats=seats), 5)
     keys = [m.key for m in share_link(ctrl, "http://h/", "en", "skipbo").notes]
-    assert keys == ["records.share_seats", "records.share_names"]
+    assert sorted(keys) == ["records.share_names", "records.share_seats"]
     match = MatchState(500, game_no=1)
     second = Controller.start(Settings(), 6, match)
     assert [m.key for m in share_link(second, "http://h/", "en", "skipbo").notes] == ["records.share_first"]

@@ -2,7 +2,7 @@
 file name, and the sheet that offers download, link and opening a record.
 
 A link can only carry what the URL options of ``settings.parse_url`` know: the rules,
-the seed, which seats are people and one computer level. Whether the game really was
+the seed, names, which seats are people and one computer level. Whether the game really was
 dealt from its seed is asked of the engine (deal it again and compare the decks), so a
 game continued from a foreign record never gets a link that would deal something else.
 """
@@ -18,6 +18,7 @@ from skipbo_core import Game
 
 from .controller import Controller, Message
 from .i18n import t
+from .settings import parse_names
 from .table import Look, attrs
 
 
@@ -57,13 +58,19 @@ def share_link(ctrl: Controller, base: str, lang: str, faces: str) -> ShareLink:
         query["deck"] = 144 + rules.wild_cards
     if ctrl.match.target is not None:
         query["target"] = ctrl.match.target
+    if ctrl.match.practice:
+        query["practice"] = 1
+    names = [str(p.get("name", "")) for p in ctrl.game.players]
+    if any(names):
+        if parse_names(",".join(names)) == tuple(names):  # a name with a comma cannot be carried
+            query["names"] = ",".join(names)
+        else:
+            notes.append(Message("records.share_names"))
     query.update(seed=ctrl.match.seed, lang=lang, faces=faces)
     if level is not None and (humans != list(range(len(humans))) or len(levels) > 1):
         notes.append(Message("records.share_seats", {"level": t(lang, f"level.{level}")}))
     if ctrl.game.first != 0:
         notes.append(Message("records.share_first"))
-    if any(p.get("name") for p in ctrl.game.players):
-        notes.append(Message("records.share_names"))
     return ShareLink(f"{base}?{urlencode(query)}", tuple(notes))
 
 
