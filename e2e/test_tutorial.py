@@ -128,3 +128,11 @@ def test_danish_text_and_a_damaged_save_start_again(watched, site) -> None:
     page.click('#coach [data-action="tutorial-next"]')  # a move step: its piles light up
     page.wait_for_selector('[data-coach="to"]')
     assert axe_scan(page) == []
+    # On a phone the coach box is in view at the top and covers none of the lit piles.
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator("#coach").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 640 and box["x"] + box["width"] <= 360
+    for lit in page.locator("[data-coach]").all():
+        pile = lit.bounding_box()
+        assert pile["y"] >= box["y"] + box["height"] or pile["y"] + pile["height"] <= box["y"]
