@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from e2e.game_support import open_game, stored, table_state
+from e2e.game_support import axe_scan, open_game, stored, table_state
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 from skipbo_core import Game, Rules
 
@@ -110,6 +110,7 @@ def test_download_open_step_refuse_and_share(watched: Watched, site) -> None:
     paused = page.get_attribute(VIEW, "data-step")
     page.wait_for_timeout(800)
     assert page.get_attribute(VIEW, "data-step") == paused
+    assert axe_scan(page) == []
     page.click('[data-action="replay-close"]')
     expect(page.locator(VIEW)).to_have_count(0)
     assert table_state(page) == before and stored(page) == saved
