@@ -27,6 +27,8 @@ from skipbo_web.coach import controller_for, pile_selector, render_coach, render
 from skipbo_web.controller import BadSave, Controller, MatchState, Message
 from skipbo_web.i18n import LANGUAGES, pick_language, t
 from skipbo_web.meta import installed_version
+from skipbo_web.announce import move_sentences, table_sentences
+from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo
 from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
 from skipbo_web.replay_view import KEYS as REPLAY_KEYS
 from skipbo_web.replay_view import board_html, default_viewer, position_text, render_replay
@@ -123,6 +125,9 @@ class Page:
         self.tutorial_key = KEY_TUTORIAL
         self.coach_html: str | None = None
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.assist = document.getElementById("assist")   # Hint, Undo, Read the table
+        self.live = document.getElementById("announce")   # moves in words, for screen readers
+        self.hinted = None  # (moves played when the hint was asked, the hint)
         self.replay: Replay | None = None   # the record open in the replay viewer
         self.replay_viewer = 0
         self.replay_token = 0               # autoplay runs while it matches
@@ -214,6 +219,7 @@ class Page:
             else:
                 self.root.setAttribute(name, value)
         self.root.removeAttribute("aria-busy")
+        self.render_assist()
         self.render_coach()
         self.render_assist()
         if key is not None:
@@ -522,6 +528,12 @@ class Page:
             self.read_table()
         elif action.startswith(("record", "replay", "share")):
             self.records_action(action, el)
+        elif action == "hint":
+            self.show_hint()
+        elif action == "undo":
+            self.take_back()
+        elif action == "read-table":
+            self.read_table()
         elif action == "dismiss":
             index = int(_attr(el, "data-index") or 0)
             if 0 <= index < len(self.notices):
