@@ -74,7 +74,9 @@ def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> No
     page = watched.page
     saved = normal_save()
     seed_storage(page, saved)
-    load(page, f"{site.url}?tutorial=1&lang=en&speed=0")
+    load(page, f"{site.url}?lang=en&speed=0")  # the saved game; Learn to play on the new-game screen
+    page.click('[data-action="new"]')
+    page.click('#sheet [data-action="tutorial-start"]')
     wait_step(page, 0)
     index = 0
     while STEPS[index].key != "start_pile":
@@ -94,7 +96,6 @@ def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> No
     # Leave mid-way: the normal game is back, its save untouched; a reload shows it.
     page.click('#coach [data-action="tutorial-leave"]')
     page.wait_for_selector("#coach", state="hidden")
-    assert "tutorial" not in page.url
     assert page.locator('[data-slot="S"][data-count="5"]').count() == 2
     load(page, page.url)
     assert page.locator("#coach").is_hidden()
@@ -115,7 +116,7 @@ def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> No
     assert {k: page.evaluate("k => localStorage.getItem(k)", k) for k in saved} == saved
 
 
-def test_danish_text_and_a_damaged_save_start_again(watched, site) -> None:
+def test_danish_a_damaged_save_and_leaving_on_a_first_visit(watched, site) -> None:
     page = watched.page
     seed_storage(page, {KEY_TUTORIAL: "{not json"})
     load(page, f"{site.url}?tutorial=1&lang=da&speed=0")
@@ -136,3 +137,9 @@ def test_danish_text_and_a_damaged_save_start_again(watched, site) -> None:
     for lit in page.locator("[data-coach]").all():
         pile = lit.bounding_box()
         assert pile["y"] >= box["y"] + box["height"] or pile["y"] + pile["height"] <= box["y"]
+    # Leaving on a first visit shows the new-game screen, which offers to go on or restart.
+    page.click('#coach [data-action="tutorial-leave"]')
+    page.wait_for_selector("#sheet[open] form#setup")
+    assert "tutorial" not in page.url and stored(page) is not None
+    page.click('#sheet [data-action="tutorial-restart"]')
+    page.wait_for_selector(f'{COACH}[data-step="welcome"]')
