@@ -163,3 +163,17 @@ def test_a_taken_back_move_is_told_as_undo() -> None:
 
 def test_turn_numbers() -> None:
     assert turn_of(["H5>B1", "S>B2", "H3>D1", "H4>B1", "end", "HSB>D2"]) == [1, 1, 1, 2, 2, 3]
+
+
+def test_the_readme_lists_every_url_option_under_embedding() -> None:
+    from pathlib import Path
+
+    from skipbo_web.settings import URL_KEYS
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Embedding"):]
+    section = section[:section.index("\n## ", 1)]
+    listed = {line.split("`")[1] for line in section.splitlines() if line.startswith("| `")}
+    assert set(URL_KEYS) | {"record", "tutorial"} <= listed
+    for kind in ("ready", "move", "gameover", "error", "newgame", "undo"):
+        assert f"| `{kind}` |" in section
+    assert 'sandbox="allow-scripts allow-same-origin"' in section and "title=" in section

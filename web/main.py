@@ -33,9 +33,8 @@ from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_m
 from skipbo_web.replay_view import KEYS as REPLAY_KEYS
 from skipbo_web.replay_view import board_html, default_viewer, position_text, render_replay
 from skipbo_web.share import record_filename, render_records, share_link
-from skipbo_web.announce import move_sentences, table_sentences
-from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo
-from skipbo_web.settings import SPEED_DELAY_MS, Settings, parse_url, wants_embed
+from skipbo_web.embed import Reporter, render_embed_bar, storage_keys
+from skipbo_web.settings import SPEED_DELAY_MS, Settings, parse_url, query_options, wants_embed
 from skipbo_web.tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
 from skipbo_web.table import (Look, card_html, render_bar, render_foot, render_help, render_notices,
                               render_setup, render_table, root_attributes)
@@ -43,6 +42,7 @@ from skipbo_web.table import (Look, card_html, render_bar, render_foot, render_h
 ENGINE_VERSION = installed_version("skipbo_core")  # from the wheel unpacked in Pyodide
 KEY_SETTINGS, KEY_MATCH, KEY_CURRENT = "skipbo.settings", "skipbo.match", "skipbo.current"
 DRAG_START_PX = 8
+FIT_FLOOR = 0.5  # embed mode shrinks cards to half their size at most
 AI_SLICE_S = 0.03  # the computer thinks in slices of about this long, then yields
 SOURCE_SLOTS = ("S", "H", "D1", "D2", "D3", "D4")
 LIVE_KEEP = 12  # sentences kept in the screen readers' live region
@@ -132,17 +132,20 @@ class Page:
         self.replay_viewer = 0
         self.replay_token = 0               # autoplay runs while it matches
         self.blob_url: str | None = None    # the last downloaded record
-        self.assist = document.getElementById("assist")   # Hint, Undo, Read the table
-        self.live = document.getElementById("announce")   # moves in words, for screen readers
-        self.hinted = None  # (moves played when the hint was asked, the hint)
 
+        given, too_long = query_options(str(window.location.search or ""))
+        if too_long:
+            self.notices.append(Message("notice.url_too_long"))
+        # Embed mode keeps its game apart from the visitor's own and ignores their settings.
+        self.embed = wants_embed(given)
+        self.keys = storage_keys(self.embed)
+        self.reporter = Reporter()
+        self.fit, self.fit_game = 1.0, None  # embed mode: the cards' scale, and the game it was fitted for
         try:
-            stored = self.store.get(KEY_SETTINGS)
+            stored = self.store.get(self.keys.settings) if self.keys.settings else None
         except BadSave:
             stored = None
         self.settings, _ = Settings.from_dict(stored, LANGUAGES) if stored is not None else (Settings(), [])
-        params = window.URLSearchParams.new(window.location.search)
-        given = {k: params.get(k) for k in params.keys()}
         url = parse_url(given, self.settings, LANGUAGES)
         self.record_url = given.get("record")  # ?record=<address>: opened in the replay viewer
         if url.bad:
@@ -182,10 +185,10 @@ class Page:
 
     def _load_saved(self) -> Controller | None:
         try:
-            record = self.store.get(KEY_CURRENT)
+            record = self.store.get(self.keys.current)
             if record is None:
                 return None
-            return Controller.resume(record, self.store.get(KEY_MATCH), self.settings)
+            return Controller.resume(record, self.store.get(self.keys.match), self.settings)
         except BadSave:
             self.notices.append(Message("notice.bad_save"))
             return None
@@ -194,11 +197,12 @@ class Page:
         if self.tutorial is not None:  # the tutorial never writes the normal game's save
             self.save_tutorial()
             return
-        self.store.set(KEY_CURRENT, self.ctrl.record())
-        self.store.set(KEY_MATCH, self.ctrl.match.to_dict())
+        self.store.set(self.keys.current, self.ctrl.record())
+        self.store.set(self.keys.match, self.ctrl.match.to_dict())
 
     def save_settings(self) -> None:
-        self.store.set(KEY_SETTINGS, self.settings.to_dict())
+        if self.keys.settings:  # embed mode never writes the visitor's settings
+            self.store.set(self.keys.settings, self.settings.to_dict())
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -207,7 +211,8 @@ class Page:
         document.documentElement.lang = self.lang
         active = _js(document.activeElement)
         key = _attr(active, "data-key") if active is not None and self.root.contains(active) else None
-        chrome = (render_bar(self.look, self.speed), render_foot(self.lang, ENGINE_VERSION),
+        chrome = (render_embed_bar(self.look, self.speed) if self.embed else render_bar(self.look, self.speed),
+                  "" if self.embed else render_foot(self.lang, ENGINE_VERSION),
                   render_notices(self.notices, self.lang))
         if chrome != self.chrome:  # the bar only changes with the language or the speed
             self.chrome = chrome
@@ -221,7 +226,6 @@ class Page:
         self.root.removeAttribute("aria-busy")
         self.render_assist()
         self.render_coach()
-        self.render_assist()
         if key is not None:
             self.focus_key(key)
         if self.ctrl.game.is_over and not self.look.result_hidden and not self.result_focused:
@@ -231,6 +235,41 @@ class Page:
             button = _js(self.root.querySelector('[data-action="reveal"]'))
             if button is not None:
                 button.focus()
+        self.fit_frame()
+        self.tell_parent(self.reporter.updates(self.ctrl, self.look, self.notices))
+
+    # -- the parent page, when the game runs in a frame (skipbo_web.embed) --------------------
+
+    def fit_frame(self, fresh: bool = False) -> None:
+        """Embed mode: shrink the cards (the CSS variable ``--fit``) until the page needs no
+        scrollbar. A resized frame or another game starts again from full size; each
+        redraw first tries them a little larger, so they grow back when there is room."""
+        if not self.embed:
+            return
+        doc = document.documentElement
+        if fresh or self.fit_game is not self.ctrl.game:
+            self.fit, self.fit_game = 1.0, self.ctrl.game
+        elif self.fit < 1:  # try a little larger again: the table may have shrunk since
+            self.fit = min(1.0, self.fit * 1.08)
+        doc.style.setProperty("--fit", f"{self.fit:.3f}")
+        for _ in range(12):  # each step reads the layout once
+            high, room = doc.scrollHeight, doc.clientHeight
+            if high <= room or self.fit <= FIT_FLOOR:
+                return
+            # the cards are a good half of the height: shrink them by more than the overflow
+            self.fit = max(FIT_FLOOR, self.fit * max(0.8, min(0.97, 1 - 1.6 * (high - room) / high)))
+            doc.style.setProperty("--fit", f"{self.fit:.3f}")
+
+    def tell_parent(self, events: list[dict]) -> None:
+        """Post ``events`` to the page around this one, if any. They hold only public
+        facts, so any origin may read them."""
+        if not events or window.parent == window:
+            return
+        for item in events:
+            window.parent.postMessage(window.JSON.parse(json.dumps(item)), "*")
+
+    def tell_ready(self) -> None:
+        self.tell_parent(self.reporter.ready(self.ctrl, self.look, self.notices))
 
     def focus_key(self, key: str) -> None:
         el = _js(self.root.querySelector(f'[data-key="{key}"]'))
@@ -494,7 +533,8 @@ class Page:
             self.tutorial_action(action)
             return
         if action == "new":
-            self.open_sheet("setup")
+            if not self.embed:  # an embedded table has no new-game screen
+                self.open_sheet("setup")
         elif action == "help":
             self.open_sheet("help")
         elif action == "close":
@@ -520,12 +560,6 @@ class Page:
         elif action == "show-result":
             self.look.result_hidden = False
             self.render()
-        elif action == "hint":
-            self.show_hint()
-        elif action == "undo":
-            self.take_back()
-        elif action == "read-table":
-            self.read_table()
         elif action.startswith(("record", "replay", "share")):
             self.records_action(action, el)
         elif action == "hint":
@@ -616,7 +650,7 @@ class Page:
             event.preventDefault()
             self.open_sheet("help")
             return
-        if key in ("n", "N"):
+        if key in ("n", "N") and not self.embed:
             event.preventDefault()
             self.open_sheet("setup")
             return
@@ -1059,6 +1093,9 @@ class Page:
             field = _js(self.sheet.querySelector(f'[name="{name}"]'))
             if field is not None and not (active is not None and field.isSameNode(active) and name == "replay-turn"):
                 field.value = str(value)
+        play_on = _js(self.sheet.querySelector('[data-action="replay-play-on"]'))
+        if play_on is not None:
+            play_on.hidden = not replay.can_play_on()
         play = _js(self.sheet.querySelector('[data-action="replay-play"]'))
         if play is not None:
             play.textContent = t(self.lang, "replay.pause" if replay.playing else "replay.play")
@@ -1093,7 +1130,7 @@ class Page:
                         "previous-turn": replay.previous_turn}[action])
 
     def play_on(self) -> None:
-        """Make the end of an unfinished record the page's game (it replaces the current one)."""
+        """Make the position shown the page's game (it replaces the current one)."""
         replay = self.replay
         if replay is None or not replay.can_play_on():
             return
@@ -1205,9 +1242,13 @@ for _name, _proxy in _proxies.items():
 _proxies["keydown"] = create_proxy(page.on_key)
 document.addEventListener("keydown", _proxies["keydown"])
 
+if page.embed:  # a frame the host page resizes: fit the table again
+    _proxies["resize"] = create_proxy(lambda _event: page.fit_frame(fresh=True))
+    window.addEventListener("resize", _proxies["resize"])
 page.root.setAttribute("data-ready", "1")
 if page.record_url is not None:
     asyncio.ensure_future(page.open_record_url(page.record_url))
+page.tell_ready()
 # Everything made so far lives as long as the page: keep it out of the garbage collector's
 # full passes, which would otherwise stall the page now and then for 100 ms and more.
 gc.collect()

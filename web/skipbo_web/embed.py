@@ -19,9 +19,8 @@ from skipbo_core import Move
 from html import escape
 
 from .controller import Controller, Message
-from .i18n import LANGUAGES, t
-from .settings import SPEEDS
-from .table import Look, attrs, card_token, seat_name
+from .i18n import t
+from .table import Look, card_token, seat_name, speed_and_languages
 
 SOURCE = "skipbo"
 PROTOCOL = 1
@@ -54,19 +53,7 @@ def render_embed_bar(look: Look, speed: int) -> str:
             f'<div class="menu-panel">'
             f'<button type="button" class="tool" data-action="play-again">{escape(t(lang, "embed.restart"))}</button>'
             f'<button type="button" class="tool" data-action="help" aria-keyshortcuts="?">{escape(t(lang, "bar.help"))}</button>'
-            f'{_speed_and_languages(look, speed)}</div></details>')
-
-
-def _speed_and_languages(look: Look, speed: int) -> str:
-    lang = look.lang
-    langs = "".join(
-        f'<button type="button"{attrs(data_lang=code, lang=code, aria_pressed=str(code == lang).lower())}>'
-        f'{escape(t(code, "lang.name"))}</button>' for code in LANGUAGES)
-    speeds = "".join(f'<option value="{s}"{" selected" if s == speed else ""}>'
-                     f'{escape(t(lang, f"speed.{s}"))}</option>' for s in SPEEDS)
-    return (f'<label class="speed"><span>{escape(t(lang, "bar.speed"))}</span>'
-            f'<select data-action="speed" name="speed">{speeds}</select></label>'
-            f'<nav class="langs" aria-label="{escape(t(lang, "bar.language"))}">{langs}</nav>')
+            f'{speed_and_languages(look, speed)}</div></details>')
 
 
 def event(kind: str, **fields: Any) -> dict[str, Any]:

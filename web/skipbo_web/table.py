@@ -93,19 +93,25 @@ def root_attributes(ctrl: Controller) -> dict[str, str | None]:
 
 # -- the bar -----------------------------------------------------------------------------------
 
-def render_bar(look: Look, speed: int) -> str:
-    """Title, new game, speed, languages, help."""
+def speed_and_languages(look: Look, speed: int) -> str:
+    """The computer's speed and the language buttons (the bar; the embedded table's menu)."""
     lang = look.lang
     langs = "".join(
         f'<button type="button"{attrs(data_lang=code, lang=code, aria_pressed=str(code == lang).lower())}>'
         f'{escape(t(code, "lang.name"))}</button>' for code in LANGUAGES)
     speeds = "".join(f'<option value="{s}"{" selected" if s == speed else ""}>'
                      f'{escape(t(lang, f"speed.{s}"))}</option>' for s in SPEEDS)
+    return (f'<label class="speed"><span>{escape(t(lang, "bar.speed"))}</span>'
+            f'<select data-action="speed" name="speed">{speeds}</select></label>'
+            f'<nav class="langs" aria-label="{escape(t(lang, "bar.language"))}">{langs}</nav>')
+
+
+def render_bar(look: Look, speed: int) -> str:
+    """Title, new game, speed, languages, help."""
+    lang = look.lang
     return (f'<h1>{escape(t(lang, "title"))}</h1>'
             f'<button type="button" class="tool" data-action="new" aria-keyshortcuts="N">{escape(t(lang, "bar.new"))}</button>'
-            f'<label class="speed"><span>{escape(t(lang, "bar.speed"))}</span>'
-            f'<select data-action="speed" name="speed">{speeds}</select></label>'
-            f'<nav class="langs" aria-label="{escape(t(lang, "bar.language"))}">{langs}</nav>'
+            f'{speed_and_languages(look, speed)}'
             f'<button type="button" class="tool help" data-action="help" aria-keyshortcuts="?"'
             f' aria-label="{escape(t(lang, "bar.help"))}" title="{escape(t(lang, "bar.help"))}">?</button>'
             f'<button type="button" class="tool records-tool" data-action="records" title="{escape(t(lang, "bar.records"))}">'
