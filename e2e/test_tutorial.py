@@ -90,6 +90,15 @@ def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> No
     assert stored(page, KEY_TUTORIAL) == before and page.get_attribute('[data-slot="B2"]', "data-next") == "1"
     page.keyboard.press("Escape")
 
+    index = do_step(page, index)
+
+    # One step by keyboard: key 2 picks the second hand card (the 2), Enter puts it on the
+    # building pile that gets the focus.
+    assert STEPS[index].key == "one_up"
+    page.keyboard.press("2")
+    page.keyboard.press("Enter")
+    index += 1
+    wait_step(page, index)
     while STEPS[index].key != "stock_next":
         index = do_step(page, index)
 
