@@ -44,7 +44,8 @@ def _build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--wilds", type=int, default=18, help="18 (162 cards) or 24 (168 cards)")
     tour.add_argument("--seed", default="1", help="deals and bot seeds")
     tour.add_argument("--jobs", type=int, default=1, help="worker processes")
-    tour.add_argument("--progress", action="store_true", help="print the counts so far to stderr as batches finish")
+    tour.add_argument("--progress", action="store_true",
+                      help="print the report so far to stderr each time a batch of deals finishes")
     return p
 
 
@@ -112,10 +113,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    from .ai.tournament import format_report, progress_line, run_tournament
+    from .ai.tournament import format_report, run_tournament
     if args.games < 1 or args.jobs < 1:
         raise ValueError("--games and --jobs must be at least 1")
-    report = (lambda res: print(progress_line(res), file=sys.stderr, flush=True)) if args.progress else None
+    report = (lambda res: print(format_report(res) + "\n", file=sys.stderr, flush=True)) if args.progress else None
     res = run_tournament(args.bots.split(","), args.games, players=args.players, stock=args.stock,
                          teams=args.teams, seed=args.seed, jobs=args.jobs, wilds=args.wilds,
                          progress=report)

@@ -80,4 +80,4 @@ def test_cli_progress_goes_to_stderr(capsys):
     assert main(["tournament", "--bots", "medium,easy", "--games", "4", "--stock", "5",
                  "--progress"]) == 0
     captured = capsys.readouterr()
-    assert "4 games; medium" in captured.err and "95% CI" in captured.out
+    assert "4 games (2 deals x 2 seatings)" in captured.err and "95% CI" in captured.out

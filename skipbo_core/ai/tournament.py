@@ -146,7 +146,7 @@ def run_tournament(bots: Sequence[str], games: int, players: int = 2, stock: int
     per_deal = len(seatings(bots, players, teams))
     deals = max(1, -(-games // per_deal))
     jobs = max(1, min(jobs, deals))
-    chunk = max(1, min(25, -(-deals // (jobs * 4))))
+    chunk = max(1, min(10, -(-deals // (jobs * 4))))  # small batches: frequent progress
     tasks = [(list(bots), rules, str(seed), d, min(chunk, deals - d)) for d in range(0, deals, chunk)]
     total = TournamentResult(bots=tuple(bots), players=players, stock=rules.stock,
                              teams=bool(teams), seed=str(seed))
@@ -188,17 +188,6 @@ def _percentile(values: list[float], q: float) -> float:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def progress_line(res: TournamentResult) -> str:
-    """One line of counts so far: games played and each bot's share with its interval."""
-    parts = [f"{res.games} games"]
-    for name in dict.fromkeys(res.bots):
-        wins = res.stats[name].wins
-        lo, hi = wilson(wins, res.decisive)
-        share = wins / res.decisive if res.decisive else 0.0
-        parts.append(f"{name} {share:.1%} [{lo:.1%}, {hi:.1%}]")
-    return "; ".join(parts)
 
 
 def format_report(res: TournamentResult) -> str:
