@@ -123,6 +123,8 @@ def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> No
     assert page.locator(COACH).inner_text() == t("en", "tut.won")
     assert stored(page, KEY_TUTORIAL)["step"] == STEP_COUNT - 1
     assert {k: page.evaluate("k => localStorage.getItem(k)", k) for k in saved} == saved
+    load(page, page.url)  # a finished tutorial does not come back by itself
+    assert page.locator("#coach").is_hidden() and page.locator('[data-slot="S"][data-count="5"]').count() == 2
 
 
 def test_danish_a_damaged_save_and_leaving_on_a_first_visit(watched, site) -> None:

@@ -362,8 +362,8 @@ class Page:
         tutorial, active = self.load_tutorial()
         if wanted and (tutorial is None or tutorial.finished):
             tutorial = Tutorial()
-        if tutorial is None or not (wanted or active and not url_game):
-            return False
+        if tutorial is None or not (wanted or active and not url_game and not tutorial.finished):
+            return False  # a finished tutorial opens again only when asked for
         # On a first visit, leaving shows the new-game screen (as the page would have).
         self.enter_tutorial(tutorial, unsaved, unsaved and not url_game)
         return True
