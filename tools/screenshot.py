@@ -1,8 +1,9 @@
 """Take the README's screenshots: the built site in headless Chromium, a few turns into a
-seeded game, on a desktop (docs/screenshot.png) and on a 360 px phone
-(docs/screenshot-phone.png).
+seeded game, on a desktop (docs/screenshot.png), on a 360 px phone
+(docs/screenshot-phone.png) and embedded in a 400x560 frame (docs/screenshot-embed.png).
 
-Run after ``python3 build.py``:  .venv/bin/python -m tools.screenshot
+Run after ``python3 build.py``:  .venv/bin/python -m tools.screenshot [file names...]
+(no names: all of them; the site is ``$SKIPBO_DIST`` or dist/).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from e2e.game_support import open_game, play_turn, wait_for_turn
+from e2e.support import DIST
 from tools.browser import launch_args
 from tools.server import SiteServer
 
@@ -21,14 +23,22 @@ DOCS = ROOT / "docs"
 SHOTS = {  # file: (viewport, URL options, turns to play first)
     "screenshot.png": ({"width": 1100, "height": 860}, {"players": 3, "stock": 12, "ai": "hard", "seed": 45}, 4),
     "screenshot-phone.png": ({"width": 360, "height": 780}, {"players": 2, "stock": 12, "ai": "medium", "seed": 12}, 3),
+    "screenshot-embed.png": ({"width": 400, "height": 560},
+                             {"embed": 1, "players": 2, "stock": 10, "ai": "easy", "seed": 42, "lang": "de"}, 3),
 }
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    unknown = set(names) - set(SHOTS)
+    if unknown:
+        print(f"no such screenshot: {', '.join(sorted(unknown))} (known: {', '.join(SHOTS)})", file=sys.stderr)
+        return 2
     DOCS.mkdir(exist_ok=True)
-    with SiteServer(ROOT / "dist") as server, sync_playwright() as pw:
+    with SiteServer(DIST) as server, sync_playwright() as pw:
         browser = pw.chromium.launch(**launch_args(pw))
         for name, (viewport, options, turns) in SHOTS.items():
+            if names and name not in names:
+                continue
             page = browser.new_context(viewport=viewport, device_scale_factor=1).new_page()
             open_game(page, server.url, **options)
             for _ in range(turns):
@@ -45,4 +55,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
