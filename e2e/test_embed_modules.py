@@ -12,8 +12,8 @@ from skipbo_core import Game
 from skipbo_web.controller import Controller, Message
 from skipbo_web.embed import EMBED_KEYS, PAGE_KEYS, Reporter, render_embed_bar, storage_keys, turn_of
 from skipbo_web.i18n import LANGUAGES
-from skipbo_web.settings import (MAX_NAME, MAX_QUERY, Settings, parse_names, parse_url, query_options,
-                                 wants_embed)
+from skipbo_web.settings import (MAX_NAME, MAX_QUERY, URL_KEYS, Settings, parse_names, parse_url,
+                                 query_options, wants_embed)
 from skipbo_web.table import Look, render_table
 
 XSS = "<svg onload=alert(1)>"
@@ -33,12 +33,18 @@ def test_query_options_take_the_first_value_and_refuse_a_huge_address() -> None:
     assert query_options("?players=3&pad=" + "x" * MAX_QUERY) == ({}, True)
 
 
-@pytest.mark.parametrize("option", ["players", "stock", "ai", "seed", "humans", "teams", "deck", "target",
-                                    "lang", "speed", "faces", "names", "embed", "practice"])
-def test_every_option_with_a_bad_value_is_named_and_takes_its_default(option: str) -> None:
-    values = {"players": "9", "stock": "99", "ai": "genius", "seed": "-1", "humans": "7", "teams": "yes",
+BAD_VALUES = {"players": "9", "stock": "99", "ai": "genius", "seed": "-1", "humans": "7", "teams": "yes",
               "deck": "170", "target": "0", "lang": "<b>", "speed": "\u00b2", "faces": "tarot",
               "names": "x" * 2000, "embed": "2", "practice": "maybe"}
+
+
+def test_every_url_option_has_a_bad_value_tried() -> None:
+    assert set(BAD_VALUES) == set(URL_KEYS)  # a new option needs its invalid case here
+
+
+@pytest.mark.parametrize("option", sorted(BAD_VALUES))
+def test_every_option_with_a_bad_value_is_named_and_takes_its_default(option: str) -> None:
+    values = BAD_VALUES
     options = url(players="2", **{option: values[option]}) if option != "players" else url(players="9")
     assert option in options.bad
     good = url(players="2")
@@ -168,7 +174,6 @@ def test_turn_numbers() -> None:
 def test_the_readme_lists_every_url_option_under_embedding() -> None:
     from pathlib import Path
 
-    from skipbo_web.settings import URL_KEYS
     text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     section = text[text.index("## Embedding"):]
     section = section[:section.index("\n## ", 1)]
