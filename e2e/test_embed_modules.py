@@ -14,7 +14,7 @@ from skipbo_web.embed import EMBED_KEYS, PAGE_KEYS, Reporter, render_embed_bar, 
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.settings import (MAX_NAME, MAX_QUERY, URL_KEYS, Settings, parse_names, parse_url,
                                  query_options, wants_embed)
-from skipbo_web.table import Look, render_table
+from skipbo_web.table import Look, render_help, render_table
 
 XSS = "<svg onload=alert(1)>"
 
@@ -106,6 +106,7 @@ def test_the_embed_menu_has_the_few_controls_and_no_new_game() -> None:
         assert hook in html
     assert 'data-action="new"' not in html and "<h1" not in html
     assert '<option value="1" selected>' in html
+    assert "<kbd>N</kbd>" in render_help("en") and "<kbd>N</kbd>" not in render_help("en", embed=True)
 
 
 # -- messages to the parent page ----------------------------------------------------------

@@ -288,7 +288,7 @@ class Page:
         elif kind in ("records", "replay"):
             html = self.records_sheet(kind)
         else:
-            html = render_help(self.lang)
+            html = render_help(self.lang, self.embed)
         self.sheet.innerHTML = html
         self.sheet.setAttribute("aria-labelledby", "sheet-title")
         if not self.sheet.open:

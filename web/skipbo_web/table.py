@@ -448,14 +448,15 @@ def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_canc
             f'</form>')
 
 
-def render_help(lang: str) -> str:
-    """The '?' sheet: the rules in short, the controls and the keys."""
+def render_help(lang: str, embed: bool = False) -> str:
+    """The '?' sheet: the rules in short, the controls and the keys (an embedded table
+    has no new-game screen, so no N key)."""
     rules = "".join(f'<li>{escape(t(lang, k))}</li>' for k in (
         "help.rule_build", "help.rule_wild", "help.rule_turn", "help.rule_stock", "help.rule_teams",
         "help.rule_stall", "help.rule_score"))
     keys = "".join(f'<tr><th scope="row"><kbd>{escape(t(lang, f"key.{k}"))}</kbd></th><td>{escape(t(lang, f"key.{k}_do"))}</td></tr>'
                    for k in ("arrows", "enter", "escape", "stock", "hand", "discard", "build", "help", "new",
-                             "hint", "undo", "read"))
+                             "hint", "undo", "read") if not (embed and k == "new"))
     return (f'<div class="sheet-body help">'
             f'<h2 id="sheet-title">{escape(t(lang, "help.title"))}</h2>'
             f'<p class="goal">{escape(t(lang, "help.goal"))}</p><ul>{rules}</ul>'
