@@ -12,11 +12,10 @@ object ``{"source": "skipbo", "version": 1, "type": ..., ...}``; see the README,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any, Iterable
 
 from skipbo_core import Move
-
-from html import escape
 
 from .controller import Controller, Message
 from .i18n import t
