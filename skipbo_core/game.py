@@ -19,12 +19,21 @@ reason ``turn-limit``, no winner and no points. The stall rule ends stuck games
 long before; only games that keep recycling cards without progress reach it."""
 
 _HAND_VALUES = (*range(1, 13), WILD)
-# Building moves per source, one per slot, in slot order.
-_B_STOCK = tuple(_move(STOCK, 0, BUILD, k) for k in range(4))
-_B_PSTOCK = tuple(_move(PARTNER_STOCK, 0, BUILD, k) for k in range(4))
-_B_HAND = {v: tuple(_move(HAND, v, BUILD, k) for k in range(4)) for v in _HAND_VALUES}
-_B_DISCARD = tuple(tuple(_move(DISCARD, d, BUILD, k) for k in range(4)) for d in range(4))
-_B_PDISCARD = tuple(tuple(_move(PARTNER_DISCARD, d, BUILD, k) for k in range(4)) for d in range(4))
+
+
+def _by_mask(kind: int, arg: int) -> tuple[tuple[Move, ...], ...]:
+    """For each set of building slots (a 4-bit mask), the building moves of one
+    source onto those slots, in slot order."""
+    return tuple(tuple(_move(kind, arg, BUILD, k) for k in range(4) if mask >> k & 1)
+                 for mask in range(16))
+
+
+# Building moves per source, indexed by the slot mask of the card it shows.
+_B_STOCK = _by_mask(STOCK, 0)
+_B_PSTOCK = _by_mask(PARTNER_STOCK, 0)
+_B_HAND = tuple(_by_mask(HAND, v) for v in range(13))  # indexed by card value
+_B_DISCARD = tuple(_by_mask(DISCARD, d) for d in range(4))
+_B_PDISCARD = tuple(_by_mask(PARTNER_DISCARD, d) for d in range(4))
 _TO_DISCARD = {v: tuple(_move(HAND, v, TO_DISCARD, k) for k in range(4)) for v in _HAND_VALUES}
 
 
@@ -37,6 +46,11 @@ class Game:
 
     The game owns its random source; the same seed always deals the same game.
     """
+
+    # Everything a seat may see is kept in immutable tuples (hands sorted, Skip-Bo
+    # cards first; discard and building piles bottom to top) that a move replaces
+    # rather than changes, so views and copies share them instead of copying.
+    # Only the hidden piles (stocks, draw pile, completed cards) are lists.
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -67,10 +81,9 @@ class Game:
         for i in range(stock * n):
             self._stocks[i % n].append(self._deck[i])
         self._draw: list[int] = self._deck[stock * n:][::-1]  # pop() gives the next card
-        self._hands: list[list[int]] = [[0] * 13 for _ in range(n)]
-        self._hand_size: list[int] = [0] * n
-        self._discards: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
-        self._building: list[list[int]] = [[], [], [], []]
+        self._hands: list[tuple[int, ...]] = [()] * n
+        self._discards: tuple[tuple[tuple[int, ...], ...], ...] = (((),) * 4,) * n
+        self._building: tuple[tuple[int, ...], ...] = ((),) * 4
         self._completed: list[int] = []
         self._reshuffles: list[list[int]] = []
         self._supply: list[list[int]] | None = [list(r) for r in reshuffles] if reshuffles is not None else None
@@ -78,10 +91,17 @@ class Game:
         self._undo: list[tuple | None] = []
         self._stall = 0
         self._result: Result | None = None
-        self._snap: dict = {}  # immutable snapshots for views; cleared on every change
         self.current_seat = first
         self.turn = 1
+        self._derive()
         self._draw_to_five(first)
+
+    def _derive(self) -> None:
+        """Recompute what is kept alongside the state: partners, the slot mask of
+        each card value, stock sizes and tops. Call after setting the state by hand."""
+        self._mates = tuple(self.rules.partner(s) for s in range(self.rules.players))
+        self._masks = _masks(self._building)
+        self._stock_view = _stock_view(self._stocks)
 
     @classmethod
     def new(cls, rules: Rules | None = None, seed: Any = None, first: int = 0,
@@ -113,20 +133,16 @@ class Game:
     def copy(self) -> "Game":
         """An independent copy (for search). It reshuffles exactly as the original would."""
         g = object.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        g.__dict__.update(self.__dict__)  # tuples (hands' cards, piles, views' parts) are shared
         g._stocks = [s[:] for s in self._stocks]
-        g._hands = [h[:] for h in self._hands]
-        g._hand_size = self._hand_size[:]
-        g._discards = [[p[:] for p in d] for d in self._discards]
-        g._building = [p[:] for p in self._building]
+        g._hands = self._hands[:]
         g._draw = self._draw[:]
         g._completed = self._completed[:]
-        g._reshuffles = [r[:] for r in self._reshuffles]
-        g._supply = None if self._supply is None else [r[:] for r in self._supply]
+        g._reshuffles = self._reshuffles[:]  # a reshuffle list never changes once made
+        g._supply = None if self._supply is None else self._supply[:]
         g.players = [dict(p) for p in self.players]
         g._moves = self._moves[:]
         g._undo = self._undo[:]
-        g._snap = dict(self._snap)
         return g
 
     # -- reading the position ---------------------------------------------------------------
@@ -165,37 +181,41 @@ class Game:
         if self._result is not None:
             return []
         s = self.current_seat
-        snap = self._snap
-        fits = snap.get("f")
-        if fits is None:
-            fits = snap["f"] = _fits([len(p) + 1 for p in self._building])
-        values = snap.get(("v", s))
-        if values is None:
-            hand = self._hands[s]
-            values = snap[("v", s)] = tuple([v for v in _HAND_VALUES if hand[v]])
+        masks = self._masks  # card value -> the building slots it fits, as a bit mask
         out: list[Move] = []
         stock = self._stocks[s]
         if stock:
-            _add_builds(out, stock[-1], fits, _B_STOCK)
+            mask = masks[stock[-1]]
+            if mask:
+                out += _B_STOCK[mask]
+        hand = self._hands[s]
+        info = _HAND_INFO.get(hand)
+        if info is None:
+            info = _hand_info(hand)
+        values, discard_moves = info
         for v in values:
-            if v == WILD:
-                out.extend(_B_HAND[WILD])
-            elif v in fits:
-                moves = _B_HAND[v]
-                for k in fits[v]:
-                    out.append(moves[k])
-        for d, pile in enumerate(self._discards[s]):
+            mask = masks[v]
+            if mask:
+                out += _B_HAND[v][mask]
+        for pile, moves in zip(self._discards[s], _B_DISCARD):
             if pile:
-                _add_builds(out, pile[-1], fits, _B_DISCARD[d])
-        mate = self.rules.partner(s)
+                mask = masks[pile[-1]]
+                if mask:
+                    out += moves[mask]
+        mate = self._mates[s]
         if mate is not None:
-            if self._stocks[mate]:
-                _add_builds(out, self._stocks[mate][-1], fits, _B_PSTOCK)
-            for d, pile in enumerate(self._discards[mate]):
+            stock = self._stocks[mate]
+            if stock:
+                mask = masks[stock[-1]]
+                if mask:
+                    out += _B_PSTOCK[mask]
+            for pile, moves in zip(self._discards[mate], _B_PDISCARD):
                 if pile:
-                    _add_builds(out, pile[-1], fits, _B_PDISCARD[d])
+                    mask = masks[pile[-1]]
+                    if mask:
+                        out += moves[mask]
         if values:
-            out.extend(_discard_moves(values))
+            out += discard_moves
         else:
             out.append(END_MOVE)
         return out
@@ -203,21 +223,17 @@ class Game:
     def has_building_move(self, seat: int | None = None) -> bool:
         """True when ``seat`` (default: the seat to move) could play a card onto a building pile."""
         s = self.current_seat if seat is None else seat
-        hand = self._hands[s]
-        if hand[WILD]:
-            return True  # a building pile always has room, so a wild always fits
-        needs = {len(p) + 1 for p in self._building}
-        if any(hand[v] for v in needs):
+        masks = self._masks
+        if any(masks[c] for c in self._hands[s]):
             return True
-        tops = [p[-1] for p in self._discards[s] if p]
-        if self._stocks[s]:
-            tops.append(self._stocks[s][-1])
-        mate = self.rules.partner(s)
-        if mate is not None:
-            tops += [p[-1] for p in self._discards[mate] if p]
-            if self._stocks[mate]:
-                tops.append(self._stocks[mate][-1])
-        return any(c == WILD or c in needs for c in tops)
+        mate = self._mates[s]
+        for owner in ((s,) if mate is None else (s, mate)):
+            stock = self._stocks[owner]
+            if stock and masks[stock[-1]]:
+                return True
+            if any(pile and masks[pile[-1]] for pile in self._discards[owner]):
+                return True
+        return False
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -249,38 +265,35 @@ class Game:
         if entry is None:
             raise UndoError(f"{self._moves[-1]} revealed a hidden card and cannot be taken back")
         self._undo.pop()
-        self._snap.clear()
         m = self._moves.pop()
         if entry[0] == "build":
             _, seat, card, finished = entry
-            pile = self._building[m.slot]
             if finished is not None:
-                pile[:] = finished
+                pile = finished
                 del self._completed[len(self._completed) - PILE_COMPLETE:]
-            pile.pop()
+            else:
+                pile = self._building[m.slot]
+            self._building = _replace(self._building, m.slot, pile[:-1])
+            self._masks = _masks(self._building)
             self._return_card(seat, m, card)
         else:
             _, seat, stall, turn = entry
             if m.source != END:
-                self._discards[seat][m.slot].pop()
-                self._hands[seat][m.arg] += 1
-                self._hand_size[seat] += 1
+                self._discards = _pop_discard(self._discards, seat, m.slot)[1]
+                self._hands[seat] = _with_card(self._hands[seat], m.arg)
             self._stall, self.turn, self.current_seat = stall, turn, seat
         return m
 
     def _return_card(self, seat: int, m: Move, card: int) -> None:
-        mate = self.rules.partner(seat)
-        if m.source == STOCK:
-            self._stocks[seat].append(card)
+        mate = self._mates[seat]
+        if m.source == STOCK or m.source == PARTNER_STOCK:
+            self._stocks[seat if m.source == STOCK else mate].append(card)  # type: ignore[index]
+            self._stock_view = _stock_view(self._stocks)
         elif m.source == HAND:
-            self._hands[seat][card] += 1
-            self._hand_size[seat] += 1
-        elif m.source == DISCARD:
-            self._discards[seat][m.arg].append(card)
-        elif m.source == PARTNER_STOCK:
-            self._stocks[mate].append(card)  # type: ignore[index]
+            self._hands[seat] = _with_card(self._hands[seat], card)
         else:
-            self._discards[mate][m.arg].append(card)  # type: ignore[index]
+            owner = seat if m.source == DISCARD else mate
+            self._discards = _push_discard(self._discards, owner, m.arg, card)  # type: ignore[arg-type]
 
     def _check(self, m: Move) -> None:
         s = self.current_seat
@@ -288,8 +301,8 @@ class Game:
             raise IllegalMove(str(m), s, "game-over")
         src = m.source
         if src == END:
-            if self._hand_size[s]:
-                raise IllegalMove(str(m), s, "end-with-cards", hand=self._hand_size[s])
+            if self._hands[s]:
+                raise IllegalMove(str(m), s, "end-with-cards", hand=len(self._hands[s]))
             return
         if src >= PARTNER_STOCK and self.rules.teams is None:
             raise IllegalMove(str(m), s, "no-teams", source=m.source_text)
@@ -313,41 +326,34 @@ class Game:
     def _source_card(self, s: int, m: Move) -> int | None:
         src = m.source
         if src == HAND:
-            return m.arg if self._hands[s][m.arg] else None
-        owner = s if src in (STOCK, DISCARD) else self.rules.partner(s)
-        pile = self._stocks[owner] if src in (STOCK, PARTNER_STOCK) else self._discards[owner][m.arg]
+            return m.arg if m.arg in self._hands[s] else None
+        owner = s if src == STOCK or src == DISCARD else self._mates[s]
+        pile = self._stocks[owner] if src == STOCK or src == PARTNER_STOCK else self._discards[owner][m.arg]  # type: ignore[index]
         return pile[-1] if pile else None
 
     def _build(self, m: Move) -> None:
         s = self.current_seat
         src = m.source
         revealed = False
-        snap = self._snap
-        snap.pop("b", None)
-        snap.pop("f", None)
         if src == HAND:
             card = m.arg
-            self._hands[s][card] -= 1
-            self._hand_size[s] -= 1
-            snap.pop(("h", s), None)
-            snap.pop(("v", s), None)
+            self._hands[s] = _without_card(self._hands[s], card)
         elif src == STOCK or src == PARTNER_STOCK:
-            owner = s if src == STOCK else self.rules.partner(s)
-            stock = self._stocks[owner]  # type: ignore[index]
+            stock = self._stocks[s if src == STOCK else self._mates[s]]  # type: ignore[index]
             card = stock.pop()
             revealed = bool(stock)
-            snap.pop("s", None)
+            self._stock_view = _stock_view(self._stocks)
         else:
-            owner = s if src == DISCARD else self.rules.partner(s)
-            card = self._discards[owner][m.arg].pop()  # type: ignore[index]
-            snap.pop("d", None)
-        pile = self._building[m.slot]
-        pile.append(card)
+            owner = s if src == DISCARD else self._mates[s]
+            card, self._discards = _pop_discard(self._discards, owner, m.arg)  # type: ignore[arg-type]
+        pile = self._building[m.slot] + (card,)
         finished = None
         if len(pile) == PILE_COMPLETE:
-            finished = pile[:]
+            finished = pile
             self._completed.extend(pile)
-            pile.clear()
+            pile = ()
+        self._building = _replace(self._building, m.slot, pile)
+        self._masks = _masks(self._building)
         self._moves.append(m)
         if (src == STOCK or src == PARTNER_STOCK) and not revealed and self._stocks_done(s):
             self._undo.append(None)
@@ -356,7 +362,7 @@ class Game:
         # An empty hand draws five at once: after its last card was played, and also
         # when a pile completed later in the turn makes cards drawable again (rule 7
         # allows 'end' only while nothing can be drawn).
-        if self._hand_size[s] == 0 and self._draw_to_five(s):
+        if not self._hands[s] and self._draw_to_five(s):
             revealed = True
         self._undo.append(None if revealed else ("build", s, card, finished))
 
@@ -365,17 +371,14 @@ class Game:
 
     def _end_turn(self, m: Move) -> None:
         s = self.current_seat
-        stuck = not self.has_building_move(s)
+        # the stall rule asks for a building move only when nothing is left to draw
+        stuck = not self._draw and not self._completed and not self.has_building_move(s)
         if m.source != END:
-            self._hands[s][m.arg] -= 1
-            self._hand_size[s] -= 1
-            self._discards[s][m.slot].append(m.arg)
-            self._snap.pop(("h", s), None)
-            self._snap.pop(("v", s), None)
-            self._snap.pop("d", None)
+            self._hands[s] = _without_card(self._hands[s], m.arg)
+            self._discards = _push_discard(self._discards, s, m.slot, m.arg)
         self._moves.append(m)
         entry = ("turn", s, self._stall, self.turn)
-        if stuck and not self._draw and not self._completed:
+        if stuck:
             self._stall += 1
         else:
             self._stall = 0
@@ -394,21 +397,17 @@ class Game:
 
     def _draw_to_five(self, seat: int) -> int:
         """Draw until ``seat`` holds five cards or nothing can be drawn; returns cards drawn."""
-        need = HAND_SIZE - self._hand_size[seat]
         hand = self._hands[seat]
-        drawn = 0
-        while drawn < need:
+        drawn: list[int] = []
+        for _ in range(HAND_SIZE - len(hand)):
             if not self._draw:
                 if not self._completed:
                     break
                 self._reshuffle()
-            hand[self._draw.pop()] += 1
-            drawn += 1
+            drawn.append(self._draw.pop())
         if drawn:
-            self._hand_size[seat] += drawn
-            self._snap.pop(("h", seat), None)
-            self._snap.pop(("v", seat), None)
-        return drawn
+            self._hands[seat] = tuple(sorted(hand + tuple(drawn)))
+        return len(drawn)
 
     def _reshuffle(self) -> None:
         """Turn the completed piles into a new draw pile (only when a card must be drawn)."""
@@ -436,30 +435,65 @@ class Game:
         self._result = Result(winner, reason, tuple(scores))
 
 
-def _fits(needs: list[int]) -> dict[int, list[int]]:
-    """Needed number -> the slots that need it."""
-    fits: dict[int, list[int]] = {}
-    for k, nd in enumerate(needs):
-        fits.setdefault(nd, []).append(k)
-    return fits
+# -- immutable pieces of the state ------------------------------------------------------------
+
+_MASKS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-_DISCARD_MOVES: dict[tuple[int, ...], list[Move]] = {}
+def _masks(building: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Card value -> bit mask of the building slots it fits (a Skip-Bo card fits all).
+    Memoised by the numbers the piles need: at most 12**4 small tuples."""
+    needs = tuple([len(p) + 1 for p in building])
+    masks = _MASKS.get(needs)
+    if masks is None:
+        table = [0] * 13
+        table[WILD] = 0b1111
+        for k, need in enumerate(needs):
+            table[need] |= 1 << k
+        masks = _MASKS[needs] = tuple(table)
+    return masks
 
 
-def _discard_moves(values: tuple[int, ...]) -> list[Move]:
-    """Every discard of a hand holding these distinct values (memoised; few hands exist)."""
-    moves = _DISCARD_MOVES.get(values)
-    if moves is None:
-        moves = _DISCARD_MOVES[values] = [m for v in values for m in _TO_DISCARD[v]]
-    return moves
+_HAND_INFO: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[Move, ...]]] = {}
 
 
-def _add_builds(out: list[Move], card: int, fits: dict[int, list[int]], moves: tuple[Move, ...]) -> None:
-    if card == WILD:
-        out.extend(moves)
-    elif card in fits:
-        out.extend([moves[k] for k in fits[card]])
+def _hand_info(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+    """A sorted hand's distinct values (1-12, then Skip-Bo) and every discard of it.
+    Memoised: hands hold at most five cards, so there are fewer than 9,000."""
+    values = tuple([v for v in _HAND_VALUES if v in hand])
+    info = _HAND_INFO[hand] = (values, tuple([m for v in values for m in _TO_DISCARD[v]]))
+    return info
+
+
+def _stock_view(stocks: list[list[int]]) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+    """Every stock's size and top card, as views show them."""
+    return tuple([len(s) for s in stocks]), tuple([s[-1] if s else None for s in stocks])
+
+
+def _replace(items: tuple, i: int, item: Any) -> tuple:
+    """``items`` with ``items[i]`` replaced."""
+    return items[:i] + (item,) + items[i + 1:]
+
+
+def _push_discard(discards: tuple, seat: int, pile: int, card: int) -> tuple:
+    """``discards`` with ``card`` put on ``seat``'s discard pile ``pile``."""
+    piles = discards[seat]
+    return _replace(discards, seat, _replace(piles, pile, piles[pile] + (card,)))
+
+
+def _pop_discard(discards: tuple, seat: int, pile: int) -> tuple[int, tuple]:
+    """The top card of ``seat``'s discard pile ``pile``, and ``discards`` without it."""
+    piles = discards[seat]
+    return piles[pile][-1], _replace(discards, seat, _replace(piles, pile, piles[pile][:-1]))
+
+
+def _without_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1:]
+
+
+def _with_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    return tuple(sorted(hand + (card,)))
 
 
 from .moves import ALL_MOVES as _ALL  # noqa: E402

@@ -56,23 +56,19 @@ def determinize(view: SeatView, rng: random.Random) -> Game:
         if view.stock_tops[s] is not None:
             stock.append(view.stock_tops[s])
         g._stocks.append(stock)
-    g._hands = [[0] * 13 for _ in range(n)]
-    for s in range(n):
-        cards = view.hand if s == view.seat else [next(take) for _ in range(others[s])]
-        for c in cards:
-            g._hands[s][c] += 1
-    g._hand_size = list(view.hand_sizes)
-    g._discards = [[list(p) for p in piles] for piles in view.discards]
-    g._building = [list(p) for p in view.building]
+    g._hands = [tuple(sorted(view.hand if s == view.seat else [next(take) for _ in range(others[s])]))
+                for s in range(n)]
+    g._discards = tuple(tuple(tuple(p) for p in piles) for piles in view.discards)
+    g._building = tuple(tuple(p) for p in view.building)
     g._draw = [next(take) for _ in range(view.draw_size)]
     g._completed = [next(take) for _ in range(view.completed_size)]
     g._reshuffles = []
     g._supply = None
     g._moves = []
     g._undo = []
-    g._snap = {}
     g._stall = view.stall_count
     g._result = view.result
     g.current_seat = view.current_seat
     g.turn = view.turn
+    g._derive()
     return g

@@ -84,34 +84,18 @@ class SeatView:
 def make_view(game: "Game", seat: int) -> SeatView:
     """Build the view of ``seat`` from the game's private state.
 
-    The game keeps immutable snapshots of hands and piles between changes
-    (``_snap``), so views in a loop cost little.
+    The game keeps everything a seat may see in immutable tuples, so the view
+    shares them instead of copying.
     """
     n = game.rules.players
     if type(seat) is not int or not 0 <= seat < n:
         raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
-    snap = game._snap
-    hand = snap.get(("h", seat))
-    if hand is None:
-        counts = game._hands[seat]
-        hand = snap[("h", seat)] = tuple([v for v in _ORDER for _ in range(counts[v])])
-    discards = snap.get("d")
-    if discards is None:
-        discards = snap["d"] = tuple([tuple([tuple(p) for p in d]) for d in game._discards])
-    building = snap.get("b")
-    if building is None:
-        building = snap["b"] = tuple([tuple(p) for p in game._building])
-    stocks = snap.get("s")
-    if stocks is None:
-        piles = game._stocks
-        stocks = snap["s"] = (tuple([len(s) for s in piles]), tuple([s[-1] if s else None for s in piles]))
+    stock_sizes, stock_tops = game._stock_view
     view = object.__new__(SeatView)
-    view.__dict__.update(
-        rules=game.rules, seat=seat, current_seat=game.current_seat, turn=game.turn, hand=hand,
-        hand_sizes=tuple(game._hand_size), stock_sizes=stocks[0], stock_tops=stocks[1],
-        discards=discards, building=building, draw_size=len(game._draw),
-        completed_size=len(game._completed), stall_count=game._stall, result=game._result)
+    view.__dict__.update(  # a frozen dataclass: fill its fields without __setattr__
+        rules=game.rules, seat=seat, current_seat=game.current_seat, turn=game.turn,
+        hand=game._hands[seat], hand_sizes=tuple(map(len, game._hands)), stock_sizes=stock_sizes,
+        stock_tops=stock_tops, discards=game._discards, building=game._building,
+        draw_size=len(game._draw), completed_size=len(game._completed), stall_count=game._stall,
+        result=game._result)
     return view
-
-
-_ORDER = (WILD, *range(1, 13))

@@ -110,9 +110,9 @@ def test_empty_hand_draws_five_once_a_completed_pile_makes_cards_drawable():
     seat = game.current_seat
     assert game.view(seat).hand == () and game.view(seat).draw_size == 0
     # put eleven cards on building pile 1 and a 12 on top of the mover's stock
-    game._building[0] = list(range(1, 12))
+    game._building = (tuple(range(1, 12)), *game._building[1:])
     game._stocks[seat].append(12)
-    game._snap.clear()
+    game._derive()
     game.play("S>B1")
     view = game.view(seat)
     assert len(view.hand) == 5 and view.completed_size == 0 and game.current_seat == seat
