@@ -128,7 +128,9 @@ def main() -> int:
         print("Pyodide: skipped (node is not installed)")
         return 1
     if proc.returncode != 0:
-        print(f"Pyodide: failed\n{proc.stderr.strip()}")
+        # Node echoes the minified source line of an uncaught error: keep the tail, cut long lines.
+        tail = [line[:300] for line in proc.stderr.strip().splitlines()[-15:]]
+        print("Pyodide: failed\n" + "\n".join(tail))
         return 1
     data = json.loads(proc.stdout.strip().splitlines()[-1])
     print()
