@@ -19,39 +19,64 @@ def greedy_bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) 
     """Play the stock card whenever possible; otherwise play number cards from
     discard piles, then from the hand; keep Skip-Bo cards for the stock; then
     discard the highest card onto a pile where it fits best."""
-    builds = [m for m in legal_moves if m.target == BUILD]
-    if builds:
-        stock_moves = [m for m in builds if m.source == STOCK or m.source == PARTNER_STOCK]
-        if stock_moves:
-            needs = view.next_needed
-            # A wild stock card goes where it saves most; a number card fits one pile only.
-            return max(stock_moves, key=lambda m: (m.source == STOCK, needs[m.slot]))
-        # The first number card (not a Skip-Bo card) from a discard pile, the
-        # partner's discard piles, then the hand. An empty pile reads as a number.
-        tops = view.discard_tops(view.seat)
-        for m in builds:
-            if m.source == DISCARD and tops[m.arg] != WILD:
-                return m
-        if view.partner is not None:
-            tops = view.discard_tops(view.partner)
-            for m in builds:
-                if m.source == PARTNER_DISCARD and tops[m.arg] != WILD:
-                    return m
-        for m in builds:
-            if m.source == HAND and m.arg != WILD:
-                return m
-    discards = [m for m in legal_moves if m.target == TO_DISCARD]
-    if not discards:
-        return legal_moves[0]  # only wild plays or 'end' remain
-    tops = view.discard_tops(view.seat)
-    non_wild = [m for m in discards if m.arg != WILD] or discards
-    # Best fit, then the highest card, then the leftmost pile, as one comparable
-    # number (fit 0-3, card 0-12, slot 0-3) instead of a key tuple per move.
-    best, best_key = non_wild[0], -1
-    for m in non_wild:
-        card, top = m.arg, tops[m.slot]
-        fit = 1 if top is None else 3 if top == card else 2 if top == card + 1 else 0
-        key = (fit * 16 + card) * 4 + 3 - m.slot
-        if key > best_key:
-            best, best_key = m, key
+    build = _greedy_build(view, legal_moves)
+    return build if build is not None else _greedy_discard(view, legal_moves)
+
+
+def _greedy_build(view: SeatView, legal_moves: Sequence[Move]) -> Move | None:
+    """The building move greedy prefers, in one pass: the stock card (a wild one
+    where it saves most), else the first number card (not a Skip-Bo card) from a
+    discard pile, the partner's discard piles, then the hand. ``None`` if none."""
+    stock = own = partner = hand = None
+    stock_key = -1
+    piles = view.discards[view.seat]
+    for m in legal_moves:
+        if m.target != BUILD:
+            continue
+        src = m.source
+        if src == STOCK or src == PARTNER_STOCK:
+            key = (src == STOCK) * 16 + len(view.building[m.slot])  # (own stock, next needed)
+            if key > stock_key:
+                stock, stock_key = m, key
+        elif stock is None:
+            if src == DISCARD:
+                if own is None and _not_wild_top(piles[m.arg]):
+                    own = m
+            elif src == HAND:
+                if hand is None and m.arg != WILD:
+                    hand = m
+            elif src == PARTNER_DISCARD and partner is None and view.partner is not None:
+                if _not_wild_top(view.discards[view.partner][m.arg]):
+                    partner = m
+    return stock or own or partner or hand
+
+
+def _not_wild_top(pile: tuple[int, ...]) -> bool:
+    """An empty pile reads as a number."""
+    return not pile or pile[-1] != WILD
+
+
+def _greedy_discard(view: SeatView, legal_moves: Sequence[Move]) -> Move:
+    """Best fit, then the highest card, then the leftmost pile; a Skip-Bo card only
+    when no number card can be discarded; the first move when none can."""
+    keys = [_DISCARD_KEYS[k][p[-1] if p else None] for k, p in enumerate(view.discards[view.seat])]
+    best, best_key = legal_moves[0], -1
+    for m in legal_moves:
+        if m.target == TO_DISCARD:
+            key = keys[m.slot][m.arg]
+            if key > best_key:
+                best, best_key = m, key
     return best
+
+
+def _discard_keys(slot: int, top: int | None) -> tuple[int, ...]:
+    """For each card (0-12) discarded onto ``slot`` with ``top`` on it: one number
+    that orders fit (0-3), then non-wild, then card, then the leftmost slot."""
+    keys = []
+    for card in range(13):
+        fit = 1 if top is None else 3 if top == card else 2 if top == card + 1 else 0
+        keys.append(((card != WILD) * 64 + fit * 16 + card) * 4 + 3 - slot)
+    return tuple(keys)
+
+
+_DISCARD_KEYS = tuple({top: _discard_keys(k, top) for top in (None, *range(13))} for k in range(4))
