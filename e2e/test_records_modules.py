@@ -125,18 +125,29 @@ def test_steps_turns_and_autoplay_stay_inside_the_record() -> None:
     assert autoplay_delay_ms(0) >= 300 and autoplay_delay_ms(3) == 1200
 
 
-def test_an_unfinished_record_can_be_played_on_when_its_seats_are_ours() -> None:
+def test_a_position_can_be_played_on_when_the_game_goes_on_and_its_seats_are_ours() -> None:
     replay = load(UNFINISHED)
+    replay.end()
     assert not replay.finished and replay.can_play_on()
-    game = replay.game_to_play_on()
-    ctrl = Controller(game, Settings(), MatchState(None))
+    ctrl = Controller(replay.game_to_play_on(), Settings(), MatchState(None))
     assert ctrl.kinds == ["human", "easy"] and ctrl.ai_to_move
     ctrl.ai_move()
     assert len(ctrl.game.moves) == replay.last + 1
-    assert not load(RECORDS / "valid" / "2p-standard.json").can_play_on()   # finished
     foreign = json.loads(UNFINISHED.read_text(encoding="utf-8"))
     foreign["players"][1]["kind"] = "ai:greedy"
     assert not Replay(foreign).can_play_on()
+    game = Game.new(Rules(players=2, stock_size=2), seed=4, players=[{"name": "A", "kind": "human"}] * 2)
+    while not game.is_over:  # builds first; a whole game of stock 2 ends soon
+        moves = game.legal_moves()
+        game.play(next((m for m in moves if m.target_text.startswith("B")), moves[-1]))
+    finished = Replay(game.to_record())
+    finished.end()
+    assert not finished.can_play_on()               # over at its end
+    finished.go(7)                                  # earlier the game goes on: a new game from there
+    again = finished.game_to_play_on()
+    assert [str(m) for m in again.moves] == [str(m) for m in game.moves[:7]] and not again.is_over
+    assert again.view(0) == engine_at(game.to_record(), 7).view(0)
+    again.play(again.legal_moves()[0])
 
 
 # -- the viewer's markup --------------------------------------------------------------------------
@@ -182,7 +193,7 @@ def test_the_viewer_has_its_controls_and_move_list(lang: str) -> None:
     options = [t for t in found if t["tag"] == "option"]
     assert [o["value"] for o in options] == ["0", "1"] and "selected" in options[0]
     finished = load(RECORDS / "valid" / "2p-stalled.json")
-    assert 'data-action="replay-play-on"' not in render_replay(finished, Look(lang), 0)
+    assert 'data-action="replay-play-on" hidden' in render_replay(finished, Look(lang), 0)  # not our seats
 
 
 # -- share links and file names -------------------------------------------------------------------

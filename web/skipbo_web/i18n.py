@@ -418,7 +418,7 @@ EN: dict[str, str] = {
     "replay.dealt": "The cards are dealt; {name} begins.",
     "replay.hand_of": "{name}'s hand",
     "replay.unfinished": "The record ends here: the game was not over.",
-    "replay.play_on": "Play on from the end",
+    "replay.play_on": "Play on from here",
     "replay.close": "Close the replay",
 }
 
@@ -803,7 +803,7 @@ DE: dict[str, str] = {
     "replay.dealt": "Die Karten sind gegeben; {name} beginnt.",
     "replay.hand_of": "Hand von {name}",
     "replay.unfinished": "Die Partie endet hier: das Spiel war noch nicht vorbei.",
-    "replay.play_on": "Vom Ende aus weiterspielen",
+    "replay.play_on": "Von hier aus weiterspielen",
     "replay.close": "Wiedergabe schließen",
 }
 
@@ -1188,7 +1188,7 @@ DA: dict[str, str] = {
     "replay.dealt": "Kortene er givet; {name} begynder.",
     "replay.hand_of": "{name}s hånd",
     "replay.unfinished": "Partiet slutter her: spillet var ikke slut.",
-    "replay.play_on": "Spil videre fra slutningen",
+    "replay.play_on": "Spil videre herfra",
     "replay.close": "Luk afspilningen",
 }
 

@@ -161,9 +161,9 @@ class Replay:
         return self.turns[index]
 
     def can_play_on(self) -> bool:
-        """Whether the end of the record can become the page's game: it is not over and
-        every seat is a person or one of our computer levels."""
-        if self.finished:
+        """Whether the position shown can become the page's game: the game is not over
+        there and every seat is a person or one of our computer levels."""
+        if self.game.is_over:
             return False
         try:
             for p in self.players:
@@ -173,10 +173,9 @@ class Replay:
         return True
 
     def game_to_play_on(self) -> Game:
-        """A fresh game at the end of the record, free to continue (reshuffles its own way)."""
-        game = Game.from_record(self.data)
-        game.players = [dict(p) for p in self.players]
-        return game
+        """A fresh game at the position shown, free to go its own way from there (the
+        record's later moves and reshuffles are left behind)."""
+        return Game.from_record(self.game.to_record())
 
     # -- moving through it -----------------------------------------------------------------
 

@@ -118,8 +118,8 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
                      f'<span class="turn-no">{replay.turn_of_move(k)}</span> {escape(text)}</button></li>')
     seats = "".join(f'<option value="{s}"{" selected" if s == viewer else ""}>{escape(seat_name(ctrl, look, s))}</option>'
                     for s in range(len(replay.players)))
-    play_on = (f'<button type="button" data-action="replay-play-on">{escape(t(lang, "replay.play_on"))}</button>'
-               if replay.can_play_on() else "")
+    play_on = (f'<button type="button" data-action="replay-play-on"{"" if replay.can_play_on() else " hidden"}>'
+               f'{escape(t(lang, "replay.play_on"))}</button>')
     end_note = "" if replay.finished else f'<p class="hint">{escape(t(lang, "replay.unfinished"))}</p>'
     return (f'<div class="sheet-body replay">'
             f'<h2 id="sheet-title">{escape(t(lang, "replay.title", names=names))}</h2>'
