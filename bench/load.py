@@ -8,6 +8,9 @@ visited once, so its HTTP cache and service worker are filled) it prints the med
 - playable: the table is ready (``data-ready="1"``) and a hand card is on screen;
 - CPU: the CPU time all the browser's processes used from its start until playable (less
   sensitive than the times to other work on the machine, so better for comparisons);
+  "page CPU" and "main": what the page's renderer process used, all its threads (compiling
+  the wasm happens off the main thread) and its main thread alone (Chromium's ProcessTime
+  and ThreadTime): the steadiest figures when the machine is busy;
 - downloaded: body bytes the server sent until playable, and how many requests reached it
   (304s included; whatever the HTTP cache or the service worker answered did not); cold
   loads also say what the service worker then fetched for its offline copy;
@@ -20,9 +23,14 @@ The page is opened with ``?players=2&stock=5&ai=medium&seed=29&speed=0`` (``--ai
 with the figures; compare runs made under the same conditions.
 
 ``--no-sw`` blocks service workers (warm loads then come from the HTTP cache alone);
-``--dist DIR`` measures another build; ``--baseline`` also measures bare Pyodide and
-PyScript running an empty script, from the same vendored files, to show how much of the
-time is the runtime's and how much is the game's.
+``--dist DIR`` measures another build (default: $SKIPBO_DIST, else dist/); ``--compare DIR``
+(repeatable) measures further builds in the same run, to compare a change with the build
+before it; ``--baseline`` also measures bare Pyodide and PyScript running an empty script,
+from the same vendored files, to show how much of the time is the runtime's and how much
+is the game's. The pages take turns (cold load 1 of each, cold load 2 of each, ...), so
+a change in the machine's load touches them all alike: compare figures of one run.
+A page that restored Python from the snapshot (``<html data-python="snapshot">``, see
+web/pyodide-boot.mjs) is counted in the runs' line.
 
 Run after ``python3 build.py``:  .venv/bin/python bench/load.py [--runs 5] [--no-sw] [--baseline]
 """
@@ -35,6 +43,7 @@ import statistics
 import sys
 import tempfile
 from collections import Counter
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -100,10 +109,13 @@ class Load:
     bytes: int                      # body bytes the server sent until playable
     requests: int                   # requests that reached the server until playable
     cpu_s: float | None = None      # CPU time the browser used from its start until playable
+    page_cpu_s: float | None = None  # ... the page's renderer process (all threads) until playable
+    main_cpu_s: float | None = None  # ... the renderer's main thread until playable
     background_bytes: int = 0       # sent after playable (the service worker's offline copy)
     task_ms: float | None = None    # longest main-thread task during the computer's turn
     turn_ms: float | None = None    # the computer's whole turn
     twice: list[str] = field(default_factory=list)  # URLs the page requested more than once
+    python: str | None = None       # how Python started: "snapshot", "fresh" (None: not said)
 
 
 def browser_cpu_seconds(profile: Path) -> float | None:
@@ -145,6 +157,7 @@ def load_page(pw: Playwright, server: SiteServer, query: str, profile: Path, sw:
         requested: Counter[str] = Counter()
         cdp.on("Network.requestWillBeSent", lambda e: requested.update([e["request"]["url"]]))
         cdp.send("Network.enable")
+        cdp.send("Performance.enable")
         page.add_init_script(PROBE)
         server.served.clear()
         page.goto(server.url + query)
@@ -152,8 +165,11 @@ def load_page(pw: Playwright, server: SiteServer, query: str, profile: Path, sw:
         playable, fcp = page.evaluate("""() => [__bench.playable,
             (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime]""")
         upto = len(server.served)
+        metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
         load = Load(fcp, playable, sum(s.size for s in server.served[:upto]), upto,
-                    cpu_s=browser_cpu_seconds(profile))
+                    cpu_s=browser_cpu_seconds(profile),
+                    page_cpu_s=metrics.get("ProcessTime"), main_cpu_s=metrics.get("ThreadTime"),
+                    python=page.evaluate("document.documentElement.dataset.python || null"))
         if sw and page.locator('script[src$="sw-register.js"]').count():
             # the first visit's service worker fills its cache before the turn is measured
             page.wait_for_function("navigator.serviceWorker.controller", timeout=TIMEOUT_MS)
@@ -185,13 +201,22 @@ def computer_turn(page: Page) -> tuple[float, float]:
     return longest, end - start
 
 
-def measure(pw: Playwright, site: Path, query: str, runs: int, tmp: Path, sw: bool) -> dict[str, list[Load]]:
-    """Cold and warm loads of the site in folder ``site``."""
-    with SiteServer(site, record=True) as server:
-        cold = [load_once(pw, server, query, tmp / f"cold{i}", sw) for i in range(runs)]
-        load_once(pw, server, query, tmp / "warm", sw)  # the one visit that fills the caches
-        warm = [load_once(pw, server, query, tmp / "warm", sw) for _ in range(runs)]
-    return {"cold": cold, "warm": warm}
+def measure(pw: Playwright, sites: dict[str, Path], query: str, runs: int, tmp: Path,
+            sw: bool) -> dict[str, dict[str, list[Load]]]:
+    """Cold and warm loads of each site (name: folder), the sites taking turns."""
+    results: dict[str, dict[str, list[Load]]] = {name: {"cold": [], "warm": []} for name in sites}
+    with ExitStack() as stack:
+        servers = {name: stack.enter_context(SiteServer(site, record=True)) for name, site in sites.items()}
+        profiles = {name: tmp / f"profiles{i}" for i, name in enumerate(sites)}
+        for i in range(runs):
+            for name, server in servers.items():
+                results[name]["cold"].append(load_once(pw, server, query, profiles[name] / f"cold{i}", sw))
+        for name, server in servers.items():  # the one visit that fills the caches
+            load_once(pw, server, query, profiles[name] / "warm", sw)
+        for _ in range(runs):
+            for name, server in servers.items():
+                results[name]["warm"].append(load_once(pw, server, query, profiles[name] / "warm", sw))
+    return results
 
 
 def cell(kind: str, what: str, value: float | None) -> str:
@@ -205,23 +230,45 @@ def cell(kind: str, what: str, value: float | None) -> str:
 
 def table(results: dict[str, list[Load]]) -> list[str]:
     """The medians, one row per kind of load, then each run's figures."""
-    rows = [f"  {'':5} {'FCP':>11} {'playable':>11} {'CPU':>7} {'downloaded':>11} {'requests':>8} "
-            f"{'longest task':>13} {'AI turn':>8}   then (offline copy)"]
+    rows = [f"  {'':5} {'FCP':>11} {'playable':>11} {'CPU':>7} {'page CPU':>8} {'main':>6} {'downloaded':>11} "
+            f"{'requests':>8} {'longest task':>13} {'AI turn':>8}   then (offline copy)"]
     for kind, loads in results.items():
         def med(attr: str) -> float | None:
             values = [getattr(x, attr) for x in loads if getattr(x, attr) is not None]
             return statistics.median(values) if values else None
-        turn, cpu = med("turn_ms"), med("cpu_s")
+        turn = med("turn_ms")
+        cpus = ["-" if v is None else f"{v:.2f} s" for v in (med("cpu_s"), med("page_cpu_s"), med("main_cpu_s"))]
         rows.append(f"  {kind:5} {cell(kind, 'fcp', med('fcp_ms')):>11} {cell(kind, 'playable', med('playable_ms')):>11} "
-                    f"{'-' if cpu is None else f'{cpu:.2f} s':>7} "
+                    f"{cpus[0]:>7} {cpus[1]:>8} {cpus[2]:>6} "
                     f"{med('bytes') / 1e6:>8.2f} MB {med('requests'):>8.0f} {cell(kind, 'task', med('task_ms')):>13} "
                     f"{'-' if turn is None else f'{turn / 1000:.2f} s':>8}   {med('background_bytes') / 1e6:.2f} MB")
     for kind, loads in results.items():
+        started = Counter(x.python for x in loads if x.python)
         rows.append(f"  {kind} runs: playable " + ", ".join(f"{x.playable_ms / 1000:.2f}" for x in loads)
-                    + "; longest task " + ", ".join("-" if x.task_ms is None else f"{x.task_ms:.0f}" for x in loads))
+                    + "; longest task " + ", ".join("-" if x.task_ms is None else f"{x.task_ms:.0f}" for x in loads)
+                    + "".join(f"; Python {how} {n}x" for how, n in sorted(started.items())))
         twice = sorted({url for x in loads for url in x.twice})
         if twice:
             rows.append(f"  {kind}: requested more than once in one load: {', '.join(twice)}")
+    return rows
+
+
+def ratios(results: dict[str, dict[str, list[Load]]], page: str) -> list[str]:
+    """``page``'s median playable time, page CPU and main-thread CPU as multiples of each
+    other page's, measured in the same run: steadier than the times themselves when the
+    machine is busy."""
+    def med(name: str, kind: str, attr: str) -> float | None:
+        values = [getattr(x, attr) for x in results[name][kind] if getattr(x, attr) is not None]
+        return statistics.median(values) if values else None
+    rows = [f"{page}: playable, page CPU and main-thread CPU as multiples of"]
+    for name in results:
+        if name == page:
+            continue
+        cells = []
+        for kind in ("cold", "warm"):
+            pairs = [(med(page, kind, a), med(name, kind, a)) for a in ("playable_ms", "page_cpu_s", "main_cpu_s")]
+            cells.append(f"{kind} " + " ".join("-" if not (x and y) else f"x{x / y:.2f}" for x, y in pairs))
+        rows.append(f"  {name}: " + ", ".join(cells))
     return rows
 
 
@@ -241,7 +288,10 @@ def load_average() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="loads per measurement (default 5)")
-    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the built site")
+    parser.add_argument("--dist", type=Path, default=Path(os.environ.get("SKIPBO_DIST") or ROOT / "dist"),
+                        help="the built site (default: $SKIPBO_DIST, else dist/)")
+    parser.add_argument("--compare", type=Path, action="append", default=[], metavar="DIR",
+                        help="also measure the site built in DIR, in the same run (repeatable)")
     parser.add_argument("--no-sw", action="store_true", help="block service workers")
     parser.add_argument("--ai", default="medium", help="the computer's level (default medium)")
     parser.add_argument("--seed", type=int, default=29, help="the deal (default 29)")
@@ -251,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     pages = {"the game": args.dist}
+    pages.update({f"the game in {site}": site for site in args.compare})
     query = QUERY.format(ai=args.ai, seed=args.seed)
     with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="skipbo-bench-") as tmp:
         if args.baseline:
@@ -259,11 +310,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Headless Chromium, pages served from 127.0.0.1, {os.cpu_count()} CPUs, median of "
               f"{args.runs} loads; service workers {'blocked' if args.no_sw else 'allowed'}; "
               f"(!) = over target (FCP 0.6 s cold; playable 2.0 s cold, 1.0 s warm; tasks 200 ms)")
-        for i, (name, site) in enumerate(pages.items()):
-            before = load_average()
-            results = measure(pw, site, query, args.runs, Path(tmp) / f"profiles{i}", sw=not args.no_sw)
-            print(f"{name} ({site}{query}), load average {before} -> {load_average()}:")
-            print("\n".join(table(results)), flush=True)
+        before = load_average()
+        results = measure(pw, pages, query, args.runs, Path(tmp), sw=not args.no_sw)
+        print(f"load average {before} -> {load_average()}")
+        for name, site in pages.items():
+            print(f"{name} ({site}{query}):")
+            print("\n".join(table(results[name])), flush=True)
+        if len(pages) > 1:
+            print("\n".join(ratios(results, next(iter(pages)))))
     return 0
 
 
