@@ -46,6 +46,7 @@ for name in json.loads(${JSON.stringify(JSON.stringify(modules))}):
     except BaseException as exc:  # (SystemExit too) the page imports it itself
         left_out.append(f"{name} ({type(exc).__name__}: {exc})")
 gc.collect()
+gc.freeze()  # what is imported lives as long as the page: the collector need not scan it again
 f"{len(sys.modules)} modules imported" + (f"; left out: {', '.join(left_out)}" if left_out else "")
 `);
 const snapshot = pyodide.makeMemorySnapshot();
