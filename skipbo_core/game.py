@@ -100,7 +100,7 @@ class Game:
         """Recompute what is kept alongside the state: partners, the slot mask of
         each card value, stock sizes and tops. Call after setting the state by hand."""
         self._mates = tuple(self.rules.partner(s) for s in range(self.rules.players))
-        self._masks = _masks(self._building)
+        self._slots = _Slots.of(self._building)
         self._stock_view = _stock_view(self._stocks)
 
     @classmethod
@@ -181,7 +181,7 @@ class Game:
         if self._result is not None:
             return []
         s = self.current_seat
-        masks = self._masks  # card value -> the building slots it fits, as a bit mask
+        masks = self._slots.masks  # card value -> the building slots it fits, as a bit mask
         out: list[Move] = []
         stock = self._stocks[s]
         if stock:
@@ -223,7 +223,7 @@ class Game:
     def has_building_move(self, seat: int | None = None) -> bool:
         """True when ``seat`` (default: the seat to move) could play a card onto a building pile."""
         s = self.current_seat if seat is None else seat
-        masks = self._masks
+        masks = self._slots.masks
         if any(masks[c] for c in self._hands[s]):
             return True
         mate = self._mates[s]
@@ -240,10 +240,9 @@ class Game:
     def play(self, move: Move | str) -> None:
         """Play a move (a ``Move`` or its notation). Raises ``InvalidMove`` for bad
         notation and ``IllegalMove`` for a move the rules forbid; the game is then unchanged."""
-        m = move if isinstance(move, Move) else Move.parse(move)
-        if m not in _VALID:
-            raise InvalidMove(f"not a move: {move!r}")
-        self._check(m)
+        m = move if id(move) in _INTERNED else _valid_move(move)
+        if not self._allows(m):
+            self._check(m)  # raises the error that names the reason
         if m.target == BUILD:
             self._build(m)
         else:
@@ -274,7 +273,7 @@ class Game:
             else:
                 pile = self._building[m.slot]
             self._building = _replace(self._building, m.slot, pile[:-1])
-            self._masks = _masks(self._building)
+            self._slots = self._slots.before(m.slot)
             self._return_card(seat, m, card)
         else:
             _, seat, stall, turn = entry
@@ -294,6 +293,22 @@ class Game:
         else:
             owner = seat if m.source == DISCARD else mate
             self._discards = _push_discard(self._discards, owner, m.arg, card)  # type: ignore[arg-type]
+
+    def _allows(self, m: Move) -> bool:
+        """A quick legality test for ``play``; when it fails, ``_check`` says why."""
+        if self._result is not None:
+            return False
+        s = self.current_seat
+        src = m.source
+        if src == HAND:
+            return m.arg in self._hands[s] and (m.target != BUILD or self._slots.masks[m.arg] >> m.slot & 1)
+        if m.target != BUILD:
+            return src == END and not self._hands[s]
+        owner = s if src < PARTNER_STOCK else self._mates[s]
+        if owner is None:
+            return False
+        pile = self._stocks[owner] if src == STOCK or src == PARTNER_STOCK else self._discards[owner][m.arg]
+        return bool(pile) and self._slots.masks[pile[-1]] >> m.slot & 1
 
     def _check(self, m: Move) -> None:
         s = self.current_seat
@@ -353,7 +368,7 @@ class Game:
             self._completed.extend(pile)
             pile = ()
         self._building = _replace(self._building, m.slot, pile)
-        self._masks = _masks(self._building)
+        self._slots = self._slots.after(m.slot)
         self._moves.append(m)
         if (src == STOCK or src == PARTNER_STOCK) and not revealed and self._stocks_done(s):
             self._undo.append(None)
@@ -382,7 +397,8 @@ class Game:
             self._stall += 1
         else:
             self._stall = 0
-        if self._stall >= self.rules.players:
+        n = len(self._hands)
+        if self._stall >= n:
             self._undo.append(None)
             self._finish(None, "stalled")
             return
@@ -390,7 +406,7 @@ class Game:
             self._undo.append(None)
             self._finish(None, "turn-limit")
             return
-        nxt = (s + 1) % self.rules.players
+        nxt = (s + 1) % n
         self.current_seat = nxt
         self.turn += 1
         self._undo.append(None if self._draw_to_five(nxt) else entry)
@@ -398,8 +414,17 @@ class Game:
     def _draw_to_five(self, seat: int) -> int:
         """Draw until ``seat`` holds five cards or nothing can be drawn; returns cards drawn."""
         hand = self._hands[seat]
+        wanted = HAND_SIZE - len(hand)
+        draw = self._draw
+        if 0 < wanted <= len(draw):  # no reshuffle: take them at once (the hand is sorted anyway)
+            drawn = draw[-wanted:]
+            del draw[-wanted:]
+            drawn += hand
+            drawn.sort()
+            self._hands[seat] = tuple(drawn)
+            return wanted
         drawn: list[int] = []
-        for _ in range(HAND_SIZE - len(hand)):
+        for _ in range(wanted):
             if not self._draw:
                 if not self._completed:
                     break
@@ -437,21 +462,50 @@ class Game:
 
 # -- immutable pieces of the state ------------------------------------------------------------
 
-_MASKS: dict[tuple[int, ...], tuple[int, ...]] = {}
+class _Slots:
+    """The numbers the four building piles need next, shared by every game in that
+    position (at most 12**4 of them): ``masks[card]`` is the bit mask of the slots
+    ``card`` fits (a Skip-Bo card fits all). A card played onto slot ``k`` leads to
+    ``after(k)``, so a move looks its successor up instead of rebuilding the table."""
 
+    __slots__ = ("needs", "masks", "_after", "_before")
+    _known: dict[tuple[int, ...], "_Slots"] = {}
 
-def _masks(building: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """Card value -> bit mask of the building slots it fits (a Skip-Bo card fits all).
-    Memoised by the numbers the piles need: at most 12**4 small tuples."""
-    needs = tuple([len(p) + 1 for p in building])
-    masks = _MASKS.get(needs)
-    if masks is None:
+    def __init__(self, needs: tuple[int, ...]) -> None:
         table = [0] * 13
         table[WILD] = 0b1111
         for k, need in enumerate(needs):
             table[need] |= 1 << k
-        masks = _MASKS[needs] = tuple(table)
-    return masks
+        self.needs = needs
+        self.masks = tuple(table)
+        self._after: list[_Slots | None] = [None] * len(needs)
+        self._before: list[_Slots | None] = [None] * len(needs)
+
+    @classmethod
+    def of(cls, building: tuple[tuple[int, ...], ...]) -> "_Slots":
+        """The node for these building piles."""
+        return cls._get(tuple([len(p) + 1 for p in building]))
+
+    @classmethod
+    def _get(cls, needs: tuple[int, ...]) -> "_Slots":
+        node = cls._known.get(needs)
+        if node is None:
+            node = cls._known[needs] = cls(needs)
+        return node
+
+    def after(self, k: int) -> "_Slots":
+        """Once slot ``k`` took a card (a completed pile needs 1 again)."""
+        node = self._after[k]
+        if node is None:
+            node = self._after[k] = self._get(_replace(self.needs, k, self.needs[k] % PILE_COMPLETE + 1))
+        return node
+
+    def before(self, k: int) -> "_Slots":
+        """Once the top card of slot ``k`` was taken back (a completed pile comes back with 11)."""
+        node = self._before[k]
+        if node is None:
+            node = self._before[k] = self._get(_replace(self.needs, k, (self.needs[k] - 2) % PILE_COMPLETE + 1))
+        return node
 
 
 _HAND_INFO: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[Move, ...]]] = {}
@@ -500,3 +554,12 @@ from .moves import ALL_MOVES as _ALL  # noqa: E402
 from .view import SeatView, make_view  # noqa: E402,F401
 
 _VALID = frozenset(_ALL)
+_INTERNED = frozenset(map(id, _ALL))  # the interned moves live as long as the module
+
+
+def _valid_move(move: Move | str) -> Move:
+    """``move`` as a ``Move``; ``InvalidMove`` unless it is one of the moves that exist."""
+    m = move if isinstance(move, Move) else Move.parse(move)
+    if m not in _VALID:
+        raise InvalidMove(f"not a move: {move!r}")
+    return m
