@@ -181,6 +181,22 @@ def test_a_stalled_game_explains_the_stall_rule(watched: Watched, site) -> None:
     result = page.locator(".result")
     assert result.get_attribute("data-reason") == "stalled"
     assert "Nobody wins" in result.inner_text() and "full round" in result.inner_text()
+    # the sheet links to the stall rule on the rules page, in the player's language
+    link = result.locator("a.rule-link")
+    assert link.inner_text() == "Read the rule"
+    assert link.evaluate("a => a.href") == f"{site.url}rules.html?lang=en#rule-stall"
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.locator("#rule-stall h2:visible, #rule-stall h3:visible").count() == 1
+    rules.close()
+    # the keys-and-rules sheet leads to the whole rules page (here in Danish)
+    page.click('[data-lang="da"]')
+    page.keyboard.press("?")
+    link = page.locator("#sheet[open] .help a.rule-link")
+    assert link.inner_text() == "Alle regler, med eksempler"
+    assert link.evaluate("a => a.href") == f"{site.url}rules.html?lang=da"
 
 
 @pytest.mark.parametrize("junk", ['{"format": "skipbo-record", "version": 99}', "not json {", '{"moves": 3}'])

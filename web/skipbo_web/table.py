@@ -16,7 +16,7 @@ from typing import Any
 from skipbo_core import TURN_LIMIT
 
 from .controller import Controller, Message
-from .explain import why_link
+from .explain import end_rule_link, rules_page_link, why_link
 from .i18n import LANGUAGES, card_face, card_name, colour_of, describe, t
 from .settings import FACES, KINDS, MAX_SEATS, SPEEDS, Settings, default_stock, most_stock
 
@@ -369,7 +369,7 @@ def render_result(ctrl: Controller, look: Look) -> str:
     return (f'<section class="result" role="dialog" aria-labelledby="result-title"'
             f'{attrs(data_reason=result.reason, data_winner="" if result.winner is None else result.winner)}>'
             f'<div class="sheet-body"><h2 id="result-title">{escape(headline)}</h2>'
-            f'<p class="reason">{escape(reason)}</p>{match_line}'
+            f'<p class="reason">{escape(reason)} {end_rule_link(result.reason, lang)}</p>{match_line}'
             f'<table class="scores"><caption>{escape(caption)}</caption><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
             f'<div class="actions">{btns}</div></div></section>')
 
@@ -459,7 +459,7 @@ def render_help(lang: str, embed: bool = False) -> str:
                              "hint", "undo", "read") if not (embed and k == "new"))
     return (f'<div class="sheet-body help">'
             f'<h2 id="sheet-title">{escape(t(lang, "help.title"))}</h2>'
-            f'<p class="goal">{escape(t(lang, "help.goal"))}</p><ul>{rules}</ul>'
+            f'<p class="goal">{escape(t(lang, "help.goal"))}</p><ul>{rules}</ul><p>{rules_page_link(lang)}</p>'
             f'<h3>{escape(t(lang, "help.controls"))}</h3><p>{escape(t(lang, "help.click"))}</p><p>{escape(t(lang, "help.drag"))}</p>'
             f'<h3>{escape(t(lang, "help.keys"))}</h3><table class="keys">{keys}</table>'
             f'<div class="actions"><button type="button" class="primary" data-action="close">{escape(t(lang, "help.close"))}</button></div></div>')
