@@ -72,6 +72,21 @@ def test_on_a_phone_everything_fits_and_a_finger_can_play(phone: Watched, site) 
     assert table_state(page)["moves"][1].endswith(">D2")
 
 
+def test_in_a_small_frame_the_longest_labels_stay_inside_their_piles(phone: Watched, site) -> None:
+    """German says "147 zum Ziehen" under the draw pile: in a 360x480 frame (the smallest the
+    README allows for embed mode) it wraps rather than running into building pile 1."""
+    phone.page.set_viewport_size({"width": 360, "height": 480})
+    page = open_game(phone.page, site.url, players=2, stock=5, seed=3, lang="de", embed=1)
+    labels = page.evaluate("""() => [...document.querySelectorAll('#table .count, #table .needs')]
+        .filter(e => e.textContent.trim())
+        .map(e => [e.textContent, e.scrollWidth - e.clientWidth])""")
+    assert any(text.endswith("zum Ziehen") for text, _ in labels)
+    assert [text for text, over in labels if over > 1] == []
+    draw = page.locator(".drawpile .count").first.bounding_box()
+    pile = page.locator('[data-slot="B1"]').bounding_box()
+    assert draw["x"] + draw["width"] <= pile["x"]
+
+
 def test_hot_seat_two_humans_hide_each_others_hands(watched: Watched, site) -> None:
     page = open_game(watched.page, site.url, players=2, humans=2, stock=5, seed=3)
     curtain = page.locator(".curtain")
