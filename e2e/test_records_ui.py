@@ -160,3 +160,25 @@ def test_record_from_address_under_sub_path_and_play_on(watched: Watched, site_u
     save = stored(page)
     assert save["moves"][:len(record["moves"])] == record["moves"]
     assert len(save["moves"]) > len(record["moves"])
+
+
+def test_oversized_records_are_refused_by_address_and_by_file(watched: Watched, site) -> None:
+    """Over 1 MB: refused before it is read (from the address, with or without a stated
+    length, and as a file), in the player's language; the game and its save stay."""
+    page = watched.page
+    big = b'{"format": "skipbo-record", "pad": "' + b"x" * 1_000_100 + b'"}'
+    page.route("**/big.json", lambda route: route.fulfill(body=big, content_type="application/json"))
+    page.goto(f"{site.url}?record=big.json&lang=de&speed=0&players=2&seed=4")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    notice = page.locator('[data-notice="record.too_big"]')
+    expect(notice).to_have_count(1)
+    expect(notice).to_contain_text("zu groß")
+    expect(page.locator(VIEW)).to_have_count(0)
+    before, saved = table_state(page), stored(page)
+    notice.locator("button").click()
+    open_records(page)
+    page.set_input_files('input[name="record-file"]', files=[
+        {"name": "big.json", "mimeType": "application/json", "buffer": big}])
+    expect(notice).to_have_count(1)
+    expect(page.locator(VIEW)).to_have_count(0)
+    assert table_state(page) == before and stored(page) == saved
