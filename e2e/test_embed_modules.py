@@ -183,3 +183,60 @@ def test_the_readme_lists_every_url_option_under_embedding() -> None:
     for kind in ("ready", "move", "gameover", "error", "newgame", "undo"):
         assert f"| `{kind}` |" in section
     assert 'sandbox="allow-scripts allow-same-origin"' in section and "title=" in section
+
+
+def documented_fields() -> dict[str, set[str]]:
+    """The README's table of messages: for each ``type``, the field names of its "further
+    fields" column (backticked names outside parentheses; ``as `ready``` copies them)."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("**Messages to the host page.**"):]
+    section = section[:section.index("\n## ")]
+    fields: dict[str, set[str]] = {}
+    for line in section.splitlines():
+        cells = line.split(" | ")
+        if not line.startswith("| `") or len(cells) != 3 or line.startswith("| `type`"):
+            continue
+        kind = cells[0].strip("| `")
+        column = cells[2].rstrip(" |")
+        while re.search(r"\([^()]*\)", column):
+            column = re.sub(r"\([^()]*\)", "", column)
+        names = set(re.findall(r"`([a-z_]+)`", column))
+        fields[kind] = fields[names.pop()] if column.strip().startswith("as `") else names
+    return fields
+
+
+def test_every_message_to_the_host_page_has_the_fields_the_readme_lists() -> None:
+    """The README is the host page's contract: each message type carries exactly the
+    fields its row names, besides ``source``, ``version`` and ``type``."""
+    documented = documented_fields()
+    assert set(documented) == {"error", "ready", "newgame", "move", "undo", "gameover"}
+    ctrl = Controller.start(url(players="4", teams="1", stock="2", target="200", practice="1").settings, 5)
+    look = Look("en")
+    reporter = Reporter()
+    seen: dict[str, set[str]] = {}
+    for e in reporter.ready(ctrl, look, [Message("notice.bad_url", {"names": "ai"})]):
+        seen[e["type"]] = set(e)
+    rng = random.Random(2)
+    while not ctrl.game.is_over:
+        if ctrl.ai_to_move:
+            ctrl.ai_move()
+        else:
+            ctrl.play(str(rng.choice(ctrl.game.legal_moves())))
+        for e in reporter.updates(ctrl, look, []):
+            seen[e["type"]] = set(e)
+    for e in reporter.updates(ctrl.next_game(9), look, []):
+        seen[e["type"]] = set(e)
+    ctrl = Controller.start(url(players="2", practice="1").settings, 3)  # a move taken back
+    reporter.updates(ctrl, look, [])
+    ctrl.play(str(next(m for m in ctrl.game.legal_moves() if m.target_text.startswith("B"))))
+    reporter.updates(ctrl, look, [])
+    ctrl.game.undo()
+    ctrl.log.pop()
+    for e in reporter.updates(ctrl, look, []):
+        seen[e["type"]] = set(e)
+    assert set(seen) == set(documented)
+    for kind, keys in seen.items():
+        assert keys - {"source", "version", "type"} == documented[kind], kind
