@@ -111,13 +111,17 @@ def test_the_embed_menu_has_the_few_controls_and_no_new_game() -> None:
 
 # -- messages to the parent page ----------------------------------------------------------
 
-def play_out(ctrl: Controller, seed: int = 1) -> None:
+def play_out(ctrl: Controller, seed: int = 1, after=None) -> None:
+    """Random legal moves for the humans, the computer's for the rest, until the end;
+    ``after()`` runs after each move."""
     rng = random.Random(seed)
     while not ctrl.game.is_over:
         if ctrl.ai_to_move:
             ctrl.ai_move()
         else:
             ctrl.play(str(rng.choice(ctrl.game.legal_moves())))
+        if after is not None:
+            after()
 
 
 def test_the_reporter_tells_each_move_once_and_the_end() -> None:
@@ -219,14 +223,7 @@ def test_every_message_to_the_host_page_has_the_fields_the_readme_lists() -> Non
     seen: dict[str, set[str]] = {}
     for e in reporter.ready(ctrl, look, [Message("notice.bad_url", {"names": "ai"})]):
         seen[e["type"]] = set(e)
-    rng = random.Random(2)
-    while not ctrl.game.is_over:
-        if ctrl.ai_to_move:
-            ctrl.ai_move()
-        else:
-            ctrl.play(str(rng.choice(ctrl.game.legal_moves())))
-        for e in reporter.updates(ctrl, look, []):
-            seen[e["type"]] = set(e)
+    play_out(ctrl, 2, after=lambda: seen.update((e["type"], set(e)) for e in reporter.updates(ctrl, look, [])))
     for e in reporter.updates(ctrl.next_game(9), look, []):
         seen[e["type"]] = set(e)
     ctrl = Controller.start(url(players="2", practice="1").settings, 3)  # a move taken back
