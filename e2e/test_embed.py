@@ -34,7 +34,7 @@ HOST = Template("""<!doctype html><html lang="en"><head><meta charset="utf-8"><t
   });
 </script></head><body>
 <iframe id="game" src="$src" width="$w" height="$h" style="border:0" title="Skip-Bo"
-        sandbox="allow-scripts allow-same-origin"></iframe>
+        sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe>
 </body></html>""")
 
 
@@ -156,6 +156,18 @@ def test_invalid_options_give_a_notice_an_error_event_and_the_defaults(watched: 
     ready = events(page, "ready")[0]
     assert ready["players"] == 2 and ready["kinds"] == ["human", "medium"] and "AAAA" not in "".join(ready["names"])
     assert frame.locator('#bar select[name="speed"]').input_value() == "2"
+    # Why? opens the rules page in a tab of its own (the README's sandbox allows that popup)
+    notice.locator("button").click()
+    frame.locator('[data-seat="0"] [data-slot="S"]').click()
+    frame.locator('[data-seat="0"] [data-slot="D1"]').click()
+    with page.context.expect_page() as opened:
+        frame.locator(".message-row a.why").click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.url.startswith(f"{site.url}rules.html?lang=") and rules.url.endswith("#rule-discard")
+    assert rules.evaluate("window.opener") is None  # the game's frame stays out of its reach
+    rules.close()
+    frame.locator('[data-seat="0"] [data-slot="S"]').click()  # put the stock card back
     frame.locator("#bar summary").click()  # the menu: a new deal, keys and rules, speed, language
     assert frame.locator('#bar [data-action="play-again"]').is_visible()
     assert axe_scan(frame) == []

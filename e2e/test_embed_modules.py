@@ -186,7 +186,11 @@ def test_the_readme_lists_every_url_option_under_embedding() -> None:
     assert set(URL_KEYS) | {"record", "tutorial"} <= listed
     for kind in ("ready", "move", "gameover", "error", "newgame", "undo"):
         assert f"| `{kind}` |" in section
-    assert 'sandbox="allow-scripts allow-same-origin"' in section and "title=" in section
+    assert 'sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"' in section
+    assert "title=" in section
+    # the browser tests' host page uses the README's sandbox, so they try what it allows
+    from e2e.test_embed import HOST
+    assert 'sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"' in HOST.template
 
 
 def documented_fields() -> dict[str, set[str]]:
