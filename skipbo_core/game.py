@@ -526,19 +526,29 @@ def _stock_view(stocks: list[list[int]]) -> tuple[tuple[int, ...], tuple[int | N
 
 def _replace(items: tuple, i: int, item: Any) -> tuple:
     """``items`` with ``items[i]`` replaced."""
-    return items[:i] + (item,) + items[i + 1:]
+    out = list(items)  # two allocations instead of slicing's five
+    out[i] = item
+    return tuple(out)
 
 
 def _push_discard(discards: tuple, seat: int, pile: int, card: int) -> tuple:
     """``discards`` with ``card`` put on ``seat``'s discard pile ``pile``."""
-    piles = discards[seat]
-    return _replace(discards, seat, _replace(piles, pile, piles[pile] + (card,)))
+    return _with_pile(discards, seat, pile, discards[seat][pile] + (card,))
 
 
 def _pop_discard(discards: tuple, seat: int, pile: int) -> tuple[int, tuple]:
     """The top card of ``seat``'s discard pile ``pile``, and ``discards`` without it."""
-    piles = discards[seat]
-    return piles[pile][-1], _replace(discards, seat, _replace(piles, pile, piles[pile][:-1]))
+    cards = discards[seat][pile]
+    return cards[-1], _with_pile(discards, seat, pile, cards[:-1])
+
+
+def _with_pile(discards: tuple, seat: int, pile: int, cards: tuple[int, ...]) -> tuple:
+    """``discards`` with ``seat``'s discard pile ``pile`` holding ``cards``."""
+    piles = list(discards[seat])
+    piles[pile] = cards
+    seats = list(discards)
+    seats[seat] = tuple(piles)
+    return tuple(seats)
 
 
 def _without_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
