@@ -87,6 +87,27 @@ def test_in_a_small_frame_the_longest_labels_stay_inside_their_piles(phone: Watc
     assert draw["x"] + draw["width"] <= pile["x"]
 
 
+def test_on_a_phone_every_choice_of_the_new_game_screen_shows_whole(phone: Watched, site) -> None:
+    """The seat selects fit their longest choice in every language ("einem Menschen an
+    diesem Gerät" was cut off at 360 px)."""
+    page = phone.page
+    page.goto(site.url + "?lang=de")
+    page.wait_for_selector("#sheet[open] form#setup", timeout=BOOT_TIMEOUT_MS)
+    page.select_option("#setup [name=players]", "6")
+    measure = """() => { const c = document.createElement('canvas').getContext('2d');
+      return [...document.querySelectorAll('#setup select')].filter(e => e.offsetParent).map(e => {
+        const st = getComputedStyle(e); c.font = st.font;
+        const widest = Math.max(...[...e.options].map(o => c.measureText(o.text).width));
+        // the text, the select's own padding and about 18 px for its arrow
+        return [e.name, widest + parseFloat(st.paddingLeft) + parseFloat(st.paddingRight) + 18 - e.clientWidth];
+      }); }"""
+    for lang in ("de", "da", "en"):
+        page.select_option("#setup [name=lang]", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        rows = page.evaluate(measure)
+        assert len(rows) >= 7 and [name for name, over in rows if over > 0] == [], lang
+
+
 def test_hot_seat_two_humans_hide_each_others_hands(watched: Watched, site) -> None:
     page = open_game(watched.page, site.url, players=2, humans=2, stock=5, seed=3)
     curtain = page.locator(".curtain")
