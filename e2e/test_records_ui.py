@@ -182,3 +182,28 @@ def test_oversized_records_are_refused_by_address_and_by_file(watched: Watched, 
     expect(notice).to_have_count(1)
     expect(page.locator(VIEW)).to_have_count(0)
     assert table_state(page) == before and stored(page) == saved
+
+
+def test_on_a_phone_the_viewer_controls_stay_in_reach_below_the_board(browser, site) -> None:
+    """Scrolled down to the hands and the move list, the viewer's buttons stay at the top
+    of the sheet: the next move is one tap away, not a scroll back up."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2, service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.route("**/records/unfinished.json", lambda route: route.fulfill(path=str(UNFINISHED),
+                                                                        content_type="application/json"))
+    page.goto(f"{site.url}?record=records/unfinished.json&lang=de&speed=0")
+    page.wait_for_selector(f'{VIEW}[data-step="0"]', timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("document.querySelector('#sheet .sheet-body').scrollTop = 1e6")
+    forward = page.locator('[data-action="replay-forward"]')
+    box = forward.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 740
+    on_top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).dataset.action",
+                           [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert on_top == "replay-forward"  # not covered by the board scrolling under it
+    forward.tap()
+    page.wait_for_selector(f'{VIEW}[data-step="1"]')
+    context.close()
+    assert errors == []
