@@ -132,17 +132,19 @@ class Game:
 
     def copy(self) -> "Game":
         """An independent copy (for search). It reshuffles exactly as the original would."""
+        state = self.__dict__.copy()  # tuples (hands' cards, piles, views' parts) are shared
+        state["_stocks"] = list(map(list.copy, self._stocks))
+        state["_hands"] = self._hands[:]
+        state["_draw"] = self._draw[:]
+        state["_completed"] = self._completed[:]
+        state["_reshuffles"] = self._reshuffles[:]  # a reshuffle list never changes once made
+        if self._supply is not None:
+            state["_supply"] = self._supply[:]
+        state["players"] = list(map(dict, self.players))
+        state["_moves"] = self._moves[:]
+        state["_undo"] = self._undo[:]
         g = object.__new__(Game)
-        g.__dict__.update(self.__dict__)  # tuples (hands' cards, piles, views' parts) are shared
-        g._stocks = [s[:] for s in self._stocks]
-        g._hands = self._hands[:]
-        g._draw = self._draw[:]
-        g._completed = self._completed[:]
-        g._reshuffles = self._reshuffles[:]  # a reshuffle list never changes once made
-        g._supply = None if self._supply is None else self._supply[:]
-        g.players = [dict(p) for p in self.players]
-        g._moves = self._moves[:]
-        g._undo = self._undo[:]
+        g.__dict__ = state
         return g
 
     # -- reading the position ---------------------------------------------------------------

@@ -87,15 +87,18 @@ def make_view(game: "Game", seat: int) -> SeatView:
     The game keeps everything a seat may see in immutable tuples, so the view
     shares them instead of copying.
     """
-    n = game.rules.players
-    if type(seat) is not int or not 0 <= seat < n:
-        raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
+    hands = game._hands
+    if type(seat) is not int or not 0 <= seat < len(hands):
+        raise ValueError(f"seat must be from 0 to {len(hands) - 1}, not {seat!r}")
     stock_sizes, stock_tops = game._stock_view
-    view = object.__new__(SeatView)
-    view.__dict__.update(  # a frozen dataclass: fill its fields without __setattr__
-        rules=game.rules, seat=seat, current_seat=game.current_seat, turn=game.turn,
-        hand=game._hands[seat], hand_sizes=tuple(map(len, game._hands)), stock_sizes=stock_sizes,
-        stock_tops=stock_tops, discards=game._discards, building=game._building,
-        draw_size=len(game._draw), completed_size=len(game._completed), stall_count=game._stall,
-        result=game._result)
+    view = _new(SeatView)
+    _set(view, "__dict__", {  # a frozen dataclass: fill its fields without __setattr__
+        "rules": game.rules, "seat": seat, "current_seat": game.current_seat, "turn": game.turn,
+        "hand": hands[seat], "hand_sizes": tuple(map(len, hands)), "stock_sizes": stock_sizes,
+        "stock_tops": stock_tops, "discards": game._discards, "building": game._building,
+        "draw_size": len(game._draw), "completed_size": len(game._completed),
+        "stall_count": game._stall, "result": game._result})
     return view
+
+
+_new, _set = object.__new__, object.__setattr__

@@ -31,7 +31,7 @@ def _greedy_build(view: SeatView, legal_moves: Sequence[Move]) -> Move | None:
     stock_key = -1
     piles = view.discards[view.seat]
     for m in legal_moves:
-        if m.target != BUILD:
+        if m.target:  # not BUILD (0)
             continue
         src = m.source
         if src == STOCK or src == PARTNER_STOCK:
