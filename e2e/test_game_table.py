@@ -181,6 +181,23 @@ def test_the_new_game_screen_and_remembered_settings(watched: Watched, site) -> 
     assert page.locator("#setup .form-error").is_visible()
     page.keyboard.press("Escape")
     assert page.locator("#sheet[open]").count() == 0 and stored(page) == record
+    # teams (offered once there are 4 players), the older deck and a stock size of one's own
+    page.click('[data-action="new"]')
+    assert page.is_disabled("#setup [name=teams]")
+    page.select_option("#setup [name=players]", "4")
+    page.check("#setup [name=teams]")
+    page.check("#setup [name=wild_cards][value='24']")
+    page.check("#setup [name=stock_mode][value=custom]")
+    page.fill("#setup [name=stock]", "17")
+    page.fill("#setup [name=target]", "300")
+    page.click('#setup [data-action="start"]')
+    assert page.locator("#sheet[open]").count() == 0
+    rules = stored(page)["rules"]
+    assert (rules["players"], rules["teams"], rules["wild_cards"], rules["stock_size"]) == (4, [[0, 2], [1, 3]], 24, 17)
+    assert page.locator(".player.partner").count() == 1
+    page.click('[data-action="new"]')
+    assert page.is_checked("#setup [name=teams]") and page.is_checked("#setup [name=wild_cards][value='24']")
+    assert page.is_checked("#setup [name=stock_mode][value=custom]") and page.input_value("#setup [name=stock]") == "17"
 
 
 def test_a_match_shows_standings_and_the_next_game_moves_the_first_seat(watched: Watched, site) -> None:
