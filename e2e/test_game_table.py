@@ -144,22 +144,27 @@ def test_team_play_with_the_partners_stock(watched: Watched, site) -> None:
     assert "team" in page.locator('[data-seat="0"] .who').inner_text()
 
 
+def start_from_setup(page: Page, select: dict[str, str], check: tuple[str, ...], fill: dict[str, str]) -> None:
+    """Fill in the open new-game screen (the selects first: the player count redraws it)
+    and start the game."""
+    for name, value in select.items():
+        page.select_option(f"#setup [name={name}]", value)
+    for name in check:
+        page.check(f"#setup [name={name}]")
+    for name, value in fill.items():
+        page.fill(f"#setup [name={name}]", value)
+    page.click('#setup [data-action="start"]')
+
+
 def test_the_new_game_screen_and_remembered_settings(watched: Watched, site) -> None:
     page = watched.page
     page.goto(site.url + "?lang=en")
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     sheet = page.locator("#sheet[open] form#setup")  # first visit: the new-game screen
     assert sheet.is_visible()
-    page.select_option("#setup [name=players]", "3")
-    page.fill("#setup [name=name0]", "Ada")
-    page.select_option("#setup [name=kind1]", "hard")
-    page.select_option("#setup [name=kind2]", "human")
-    page.check("#setup [name=stock_mode][value=short]")
-    page.check("#setup [name=faces][value=cards]")
-    page.check("#setup [name=mode][value=match]")
-    page.fill("#setup [name=target]", "200")
-    page.select_option("#setup [name=lang]", "da")
-    page.click('#setup [data-action="start"]')
+    start_from_setup(page, select={"players": "3", "kind1": "hard", "kind2": "human", "lang": "da"},
+                     check=("stock_mode][value=short", "faces][value=cards", "mode][value=match"),
+                     fill={"name0": "Ada", "target": "200"})
     assert page.locator("#sheet[open]").count() == 0
     assert page.get_attribute("html", "lang") == "da"
     assert page.locator("#table").get_attribute("data-players") == "3"
@@ -184,13 +189,8 @@ def test_the_new_game_screen_and_remembered_settings(watched: Watched, site) -> 
     # teams (offered once there are 4 players), the older deck and a stock size of one's own
     page.click('[data-action="new"]')
     assert page.is_disabled("#setup [name=teams]")
-    page.select_option("#setup [name=players]", "4")
-    page.check("#setup [name=teams]")
-    page.check("#setup [name=wild_cards][value='24']")
-    page.check("#setup [name=stock_mode][value=custom]")
-    page.fill("#setup [name=stock]", "17")
-    page.fill("#setup [name=target]", "300")
-    page.click('#setup [data-action="start"]')
+    start_from_setup(page, select={"players": "4"}, check=("teams", "wild_cards][value='24'", "stock_mode][value=custom"),
+                     fill={"stock": "17", "target": "300"})
     assert page.locator("#sheet[open]").count() == 0
     rules = stored(page)["rules"]
     assert (rules["players"], rules["teams"], rules["wild_cards"], rules["stock_size"]) == (4, [[0, 2], [1, 3]], 24, 17)
