@@ -154,3 +154,23 @@ def test_danish_a_damaged_save_and_leaving_on_a_first_visit(watched, site) -> No
     assert "tutorial" not in page.url and stored(page) is not None
     page.click('#sheet [data-action="tutorial-restart"]')
     page.wait_for_selector(f'{COACH}[data-step="welcome"]')
+
+
+def test_the_records_sheet_shares_the_tutorial_itself(watched, site) -> None:
+    """A teacher in the tutorial gets a link that opens the tutorial (not a note that the
+    game cannot be dealt again), and the link works."""
+    page = watched.page
+    load(page, f"{site.url}?tutorial=1&lang=de&speed=0")
+    wait_step_de = f'{COACH}[data-step="{STEPS[0].key}"]'
+    page.wait_for_selector(wait_step_de)
+    page.click('#coach [data-action="tutorial-next"]')
+    page.click('#bar [data-action="records"]')
+    link = page.input_value("#share-url")
+    assert link == f"{site.url}?tutorial=1&lang=de"
+    assert page.locator("#sheet .share-notes").inner_text() == t("de", "records.share_tutorial")
+    page.keyboard.press("Escape")
+    page.click('#coach [data-action="tutorial-leave"]')
+    page.evaluate("k => localStorage.removeItem(k)", KEY_TUTORIAL)  # as for a pupil's first visit
+    load(page, link)
+    page.wait_for_selector(wait_step_de)
+    assert page.get_attribute("html", "lang") == "de"

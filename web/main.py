@@ -32,7 +32,7 @@ from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_a
 from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
 from skipbo_web.replay_view import KEYS as REPLAY_KEYS
 from skipbo_web.replay_view import board_html, default_viewer, position_text, render_replay
-from skipbo_web.share import record_filename, render_records, share_link
+from skipbo_web.share import record_filename, render_records, share_link, tutorial_link
 from skipbo_web.embed import Reporter, render_embed_bar, storage_keys
 from skipbo_web.settings import SPEED_DELAY_MS, Settings, parse_url, query_options, wants_embed
 from skipbo_web.tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
@@ -915,7 +915,9 @@ class Page:
         if kind == "replay" and self.replay is not None:
             return render_replay(self.replay, self.look, self.replay_viewer)
         base = f"{window.location.origin}{window.location.pathname}"
-        return render_records(share_link(self.ctrl, base, self.lang, self.look.faces), self.look)
+        link = (tutorial_link(base, self.lang, self.look.faces) if self.tutorial is not None
+                else share_link(self.ctrl, base, self.lang, self.look.faces))
+        return render_records(link, self.look)
 
     def records_action(self, action: str, el) -> None:
         replay = self.replay

@@ -74,6 +74,12 @@ def share_link(ctrl: Controller, base: str, lang: str, faces: str) -> ShareLink:
     return ShareLink(f"{base}?{urlencode(query)}", tuple(notes))
 
 
+def tutorial_link(base: str, lang: str, faces: str) -> ShareLink:
+    """In the tutorial: the address that opens it (its deck is always the same one)."""
+    query = {"tutorial": 1, "lang": lang, **({"faces": faces} if faces != "skipbo" else {})}
+    return ShareLink(f"{base}?{urlencode(query)}", (Message("records.share_tutorial"),))
+
+
 def record_filename(ctrl: Controller, today: str) -> str:
     """``skipbo-2026-12-02-seed42.json`` (without the seed when none deals the game)."""
     seed = f"-seed{ctrl.match.seed}" if dealt_from_seed(ctrl) else ""
