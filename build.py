@@ -421,11 +421,15 @@ def add_snapshot(dist: Path, modules: list[str]) -> None:
             stale.unlink()
     name = f"python-snapshot-{key}.bin"
     shutil.copyfile(cached, dist / name)
+    # and the wasm's hash: the boot module takes the HTTP cache's copy only if it is this build's
+    wasm = base64.b64encode(hashlib.sha256((dist / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()).digest())
     text = boot.read_text()
-    placeholder = 'const SNAPSHOT = "";'
-    if text.count(placeholder) != 1:
-        raise BuildError(f"{BOOT_MODULE} must contain the line {placeholder!r} once, for the build to fill in")
-    boot.write_text(text.replace(placeholder, f"const SNAPSHOT = {json.dumps('./' + name)};"))
+    for placeholder, value in (('const SNAPSHOT = "";', "./" + name),
+                               ('const WASM_INTEGRITY = "";', "sha256-" + wasm.decode())):
+        if text.count(placeholder) != 1:
+            raise BuildError(f"{BOOT_MODULE} must contain the line {placeholder!r} once, for the build to fill in")
+        text = text.replace(placeholder, placeholder.replace('""', json.dumps(value)))
+    boot.write_text(text)
     print(f"    {name}: {cached.stat().st_size / 1e6:.1f} MB (restored on warm loads)")
 
 

@@ -14,6 +14,8 @@ export { version };
 
 const SNAPSHOT = "";
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+const WASM_INTEGRITY = "";
 
 /* Looked up as soon as this module runs, while PyScript still reads its config. */
 const cached = SNAPSHOT && typeof caches !== "undefined"
@@ -40,22 +42,67 @@ async function expand(response) {
 
 export async function loadPyodide(options = {}) {
   options = { ...options, indexURL: INDEX_URL };
-  const response = await cached;
-  if (response) {
-    try {
-      const pyodide = await startPyodide({ ...options, _loadSnapshot: expand(response) });
-      // The snapshot holds the random generator's state and the time zone of the build.
-      pyodide.runPython("import random, time\nrandom.seed()\nif hasattr(time, 'tzset'): time.tzset()");
-      started("snapshot");
-      return pyodide;
-    } catch (error) {
-      console.warn(`Skip-Bo: starting Python without the snapshot (${error})`);
+  const fetch = globalThis.fetch;
+  globalThis.fetch = wasmFromTheCaches(fetch);
+  try {
+    const response = await cached;
+    if (response) {
+      try {
+        const pyodide = await startPyodide({ ...options, _loadSnapshot: expand(response) });
+        // The snapshot holds the random generator's state and the time zone of the build.
+        pyodide.runPython("import random, time\nrandom.seed()\nif hasattr(time, 'tzset'): time.tzset()");
+        started("snapshot");
+        return pyodide;
+      } catch (error) {
+        console.warn(`Skip-Bo: starting Python without the snapshot (${error})`);
+      }
     }
+    const pyodide = await startPyodide(options);
+    started("fresh");
+    return pyodide;
+  } finally {
+    if (globalThis.fetch !== fetch) globalThis.fetch = fetch;
   }
-  const pyodide = await startPyodide(options);
-  started("fresh");
-  return pyodide;
 }
+
+/* Pyodide's fetch of its wasm. On a later visit the service worker leaves that one file to
+   the network stack (see web/sw.js): Chromium keeps a wasm's compiled code beside the HTTP
+   cache's copy, never beside a Cache Storage one. So when the worker has seen this build's
+   wasm in the HTTP cache, it comes from there (checked against WASM_INTEGRITY, filled in by
+   build.py; a 304 at most); otherwise (an HTTP cache too small for it, as in a private
+   window) from the worker's cache, so a later visit never downloads it again. A first visit
+   fetches it as usual. Every other request goes through untouched. */
+function wasmFromTheCaches(fetch) {
+  return function (input, init) {
+    if (String(input instanceof Request ? input.url : input) !== WASM_URL || !inHttpCache) {
+      return fetch.call(this, input, init);
+    }
+    return (async () => {
+      if (WASM_INTEGRITY && await inHttpCache) {
+        try {
+          const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+          return await fetch.call(globalThis, WASM_URL, {
+            integrity: WASM_INTEGRITY, mode: "same-origin", cache: offline ? "only-if-cached" : "default" });
+        } catch {}  // another build's, or gone meanwhile
+      }
+      const hit = await caches.match(WASM_URL).catch(() => undefined);
+      return hit || fetch.call(globalThis, input, init);
+    })();
+  };
+}
+
+/* Asked as soon as this module runs: does the HTTP cache hold the wasm? The service worker
+   looks (a miss there is silent; in the page it would log an error). Undefined on a first
+   visit, when no worker is in charge. */
+const inHttpCache = typeof navigator !== "undefined" && navigator.serviceWorker?.controller
+  && typeof caches !== "undefined" && typeof MessageChannel !== "undefined"
+  ? new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data === true);
+      setTimeout(() => resolve(false), 500);  // a worker that does not answer: its cache, then
+      navigator.serviceWorker.controller.postMessage("skipbo: wasm in the HTTP cache?", [channel.port2]);
+    })
+  : undefined;
 
 /* How Python started, for the tests and the curious: <html data-python="snapshot|fresh">. */
 function started(how) {
