@@ -14,7 +14,7 @@ import gc
 import json
 import random
 
-from pyscript import document, when, window
+from pyscript import document, window
 
 try:
     from pyodide.ffi import JsException, create_proxy, jsnull, to_js
@@ -1231,11 +1231,14 @@ class Page:
 page = Page()
 
 
-# Every listener is bound once, on containers that are never redrawn.
-for _event, _selector, _handler in (("click", "#app", page.on_click), ("change", "#app", page.on_change),
-                                    ("submit", "#sheet", page.on_submit), ("close", "#sheet", page.on_sheet_close),
-                                    ("pointerdown", "#app", page.on_pointerdown)):
-    when(_event, _selector)(_handler)
+# Every listener is bound once, on containers that are never redrawn (with addEventListener:
+# PyScript's `when` imports pyscript.web on first use, tens of ms of every start-up).
+_bound = [(_element, _event, create_proxy(_handler)) for _element, _event, _handler in (
+    (page.app, "click", page.on_click), (page.app, "change", page.on_change),
+    (page.sheet, "submit", page.on_submit), (page.sheet, "close", page.on_sheet_close),
+    (page.app, "pointerdown", page.on_pointerdown))]
+for _element, _event, _proxy in _bound:
+    _element.addEventListener(_event, _proxy)
 _proxies = {name: create_proxy(handler) for name, handler in (
     ("pointermove", page.on_pointermove), ("pointerup", page.on_pointerup),
     ("pointercancel", page.on_pointercancel))}
