@@ -309,3 +309,27 @@ def test_no_serious_accessibility_findings(watched: Watched, site) -> None:
     page.click('[data-action="new"]')
     findings += axe_scan(page)
     assert findings == []
+
+
+def test_on_a_phone_a_six_player_result_stays_below_the_bar_and_scrolls(phone: Watched, site) -> None:
+    """Six players in a match: the standings are longer than a phone's screen. The sheet
+    keeps its headline below the bar and scrolls to its buttons."""
+    record = json.loads((RECORDS / "6p-teams-stock10.json").read_text())
+    record["players"] = [{"name": "", "kind": "human"}] + [{"name": "", "kind": "ai:easy"}] * 5
+    match = {"version": 1, "target": 500, "first": 0, "history": [], "game_no": 0, "seed": 1, "origin": ""}
+    page = phone.page
+    page.goto(site.url + "?lang=de")
+    page.evaluate("([r, m]) => { localStorage.setItem('skipbo.current', r); localStorage.setItem('skipbo.match', m); }",
+                  [json.dumps(record), json.dumps(match)])
+    page.reload()
+    page.wait_for_selector(".result", timeout=BOOT_TIMEOUT_MS)
+    sheet = page.locator(".result .sheet-body").bounding_box()
+    bar = page.locator("#bar").bounding_box()
+    assert sheet["y"] >= bar["y"] + bar["height"] and sheet["y"] + sheet["height"] <= PHONE["height"]
+    title = page.locator("#result-title").bounding_box()
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
+                        [title["x"] + 10, title["y"] + title["height"] / 2])
+    assert hit == "result-title"  # readable, not under the bar
+    page.locator('.result [data-action="hide-result"]').scroll_into_view_if_needed()
+    page.locator('.result [data-action="hide-result"]').tap()
+    assert page.locator(".result").count() == 0
