@@ -100,7 +100,8 @@ class Game:
         """Recompute what is kept alongside the state: partners, the slot mask of
         each card value, stock sizes and tops. Call after setting the state by hand."""
         self._mates = tuple(self.rules.partner(s) for s in range(self.rules.players))
-        self._slots = _Slots.of(self._building)
+        self._needs = _needs_code(self._building)
+        self._masks = _masks_for(self._needs)
         self._stock_view = _stock_view(self._stocks)
 
     @classmethod
@@ -183,7 +184,7 @@ class Game:
         if self._result is not None:
             return []
         s = self.current_seat
-        masks = self._slots.masks  # card value -> the building slots it fits, as a bit mask
+        masks = self._masks  # card value -> the building slots it fits, as a bit mask
         out: list[Move] = []
         stock = self._stocks[s]
         if stock:
@@ -225,7 +226,7 @@ class Game:
     def has_building_move(self, seat: int | None = None) -> bool:
         """True when ``seat`` (default: the seat to move) could play a card onto a building pile."""
         s = self.current_seat if seat is None else seat
-        masks = self._slots.masks
+        masks = self._masks
         if any(masks[c] for c in self._hands[s]):
             return True
         mate = self._mates[s]
@@ -274,8 +275,7 @@ class Game:
                 del self._completed[len(self._completed) - PILE_COMPLETE:]
             else:
                 pile = self._building[m.slot]
-            self._building = _replace(self._building, m.slot, pile[:-1])
-            self._slots = self._slots.before(m.slot)
+            self._set_building(m.slot, pile[:-1])
             self._return_card(seat, m, card)
         else:
             _, seat, stall, turn = entry
@@ -303,14 +303,14 @@ class Game:
         s = self.current_seat
         src = m.source
         if src == HAND:
-            return m.arg in self._hands[s] and (m.target != BUILD or self._slots.masks[m.arg] >> m.slot & 1)
+            return m.arg in self._hands[s] and (m.target != BUILD or self._masks[m.arg] >> m.slot & 1)
         if m.target != BUILD:
             return src == END and not self._hands[s]
         owner = s if src < PARTNER_STOCK else self._mates[s]
         if owner is None:
             return False
         pile = self._stocks[owner] if src == STOCK or src == PARTNER_STOCK else self._discards[owner][m.arg]
-        return bool(pile) and self._slots.masks[pile[-1]] >> m.slot & 1
+        return bool(pile) and self._masks[pile[-1]] >> m.slot & 1
 
     def _check(self, m: Move) -> None:
         s = self.current_seat
@@ -369,8 +369,7 @@ class Game:
             finished = pile
             self._completed.extend(pile)
             pile = ()
-        self._building = _replace(self._building, m.slot, pile)
-        self._slots = self._slots.after(m.slot)
+        self._set_building(m.slot, pile)
         self._moves.append(m)
         if (src == STOCK or src == PARTNER_STOCK) and not revealed and self._stocks_done(s):
             self._undo.append(None)
@@ -382,6 +381,14 @@ class Game:
         if not self._hands[s] and self._draw_to_five(s):
             revealed = True
         self._undo.append(None if revealed else ("build", s, card, finished))
+
+    def _set_building(self, slot: int, pile: tuple[int, ...]) -> None:
+        """Put ``pile`` on building slot ``slot`` and update what the slots need."""
+        old = self._building
+        self._building = _replace(old, slot, pile)
+        code = self._needs + (len(pile) - len(old[slot])) * _NEED_STEP[slot]
+        self._needs = code
+        self._masks = _MASKS_BY_CODE[code] or _masks_for(code)
 
     def _stocks_done(self, seat: int) -> bool:
         return all(not self._stocks[o] for o in self.rules.team_of(seat))
@@ -464,50 +471,30 @@ class Game:
 
 # -- immutable pieces of the state ------------------------------------------------------------
 
-class _Slots:
-    """The numbers the four building piles need next, shared by every game in that
-    position (at most 12**4 of them): ``masks[card]`` is the bit mask of the slots
-    ``card`` fits (a Skip-Bo card fits all). A card played onto slot ``k`` leads to
-    ``after(k)``, so a move looks its successor up instead of rebuilding the table."""
+# What the building slots need next is kept as one number, the "needs code"
+# sum((need - 1) * 12**k): a card played or taken back changes it by a multiple of
+# 12**k, and it indexes the table of slot masks. (Plain numbers and tuples of
+# numbers: the cyclic garbage collector never has to walk them.)
+_NEED_STEP = tuple(PILE_COMPLETE ** k for k in range(4))
+_MASKS_BY_CODE: list[tuple[int, ...] | None] = [None] * PILE_COMPLETE ** 4
 
-    __slots__ = ("needs", "masks", "_after", "_before")
-    _known: dict[tuple[int, ...], "_Slots"] = {}
 
-    def __init__(self, needs: tuple[int, ...]) -> None:
+def _needs_code(building: tuple[tuple[int, ...], ...]) -> int:
+    """The needs code of these building piles (a pile's length is its need minus 1)."""
+    return sum(len(pile) * step for pile, step in zip(building, _NEED_STEP))
+
+
+def _masks_for(code: int) -> tuple[int, ...]:
+    """Card value -> bit mask of the building slots it fits (a Skip-Bo card fits all),
+    for a needs code. Filled in on first use: at most 12**4 small tuples."""
+    masks = _MASKS_BY_CODE[code]
+    if masks is None:
         table = [0] * 13
         table[WILD] = 0b1111
-        for k, need in enumerate(needs):
-            table[need] |= 1 << k
-        self.needs = needs
-        self.masks = tuple(table)
-        self._after: list[_Slots | None] = [None] * len(needs)
-        self._before: list[_Slots | None] = [None] * len(needs)
-
-    @classmethod
-    def of(cls, building: tuple[tuple[int, ...], ...]) -> "_Slots":
-        """The node for these building piles."""
-        return cls._get(tuple([len(p) + 1 for p in building]))
-
-    @classmethod
-    def _get(cls, needs: tuple[int, ...]) -> "_Slots":
-        node = cls._known.get(needs)
-        if node is None:
-            node = cls._known[needs] = cls(needs)
-        return node
-
-    def after(self, k: int) -> "_Slots":
-        """Once slot ``k`` took a card (a completed pile needs 1 again)."""
-        node = self._after[k]
-        if node is None:
-            node = self._after[k] = self._get(_replace(self.needs, k, self.needs[k] % PILE_COMPLETE + 1))
-        return node
-
-    def before(self, k: int) -> "_Slots":
-        """Once the top card of slot ``k`` was taken back (a completed pile comes back with 11)."""
-        node = self._before[k]
-        if node is None:
-            node = self._before[k] = self._get(_replace(self.needs, k, (self.needs[k] - 2) % PILE_COMPLETE + 1))
-        return node
+        for k, step in enumerate(_NEED_STEP):
+            table[code // step % PILE_COMPLETE + 1] |= 1 << k
+        masks = _MASKS_BY_CODE[code] = tuple(table)
+    return masks
 
 
 _HAND_INFO: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[Move, ...]]] = {}

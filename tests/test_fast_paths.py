@@ -1,5 +1,5 @@
 """The engine's shortcuts agree with the slow, explicit rules they stand in for:
-play()'s quick legality test with the full check, the shared building-slot nodes
+play()'s quick legality test with the full check, the needs code and slot masks
 with the building piles, and legal_moves() with trying every move."""
 
 import random
@@ -8,7 +8,7 @@ import pytest
 
 from skipbo_core import Game, Rules
 from skipbo_core.errors import IllegalMove
-from skipbo_core.game import _Slots
+from skipbo_core.game import _masks_for, _needs_code
 from skipbo_core.moves import ALL_MOVES
 
 from .randomplay import choose
@@ -34,7 +34,7 @@ def _positions(rules: Rules, seed: int, plies: int = 400):
         move = choose(game, rng)
         game.play(move)
         if rng.random() < 0.3 and game._undo[-1] is not None and not game.is_over:
-            game.undo()  # the slot nodes must also step back
+            game.undo()  # the needs code must also step back
             game.play(move)
 
 
@@ -42,16 +42,15 @@ def _positions(rules: Rules, seed: int, plies: int = 400):
 def test_quick_test_slot_nodes_and_legal_moves_agree_with_the_rules(rules):
     for seed in range(3):
         for game in _positions(rules, seed):
-            assert game._slots is _Slots.of(game._building)
+            needs = [len(p) + 1 for p in game._building]
+            assert game._needs == _needs_code(game._building)
+            assert game._masks == tuple(sum(1 << k for k, n in enumerate(needs) if c in (n, 0)) for c in range(13))
             allowed = [m for m in ALL_MOVES if game._allows(m)]
             assert allowed == [m for m in ALL_MOVES if _passes_check(game, m)]
             assert sorted(map(str, game.legal_moves())) == sorted(map(str, allowed))
 
 
-def test_slot_nodes_step_through_a_completed_pile_and_back():
-    node = _Slots.of(((),) * 4)
-    for _ in range(12):
-        node = node.after(2)
-    assert node.needs == (1, 1, 1, 1) and node is _Slots.of(((),) * 4)
-    assert node.before(2).needs == (1, 1, 12, 1) and node.before(2).after(2) is node
-    assert node.masks[0] == 0b1111 and node.masks[1] == 0b1111 and node.before(2).masks[12] == 0b0100
+def test_needs_code_counts_a_completed_pile_as_empty():
+    assert _needs_code(((),) * 4) == 0 and _needs_code(((1,), (), (1, 2), ())) == 1 + 2 * 144
+    assert _masks_for(_needs_code(((),) * 4))[1] == 0b1111
+    assert _masks_for(_needs_code(((), (), tuple(range(1, 12)), ())))[12] == 0b0100
