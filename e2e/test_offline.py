@@ -1,7 +1,8 @@
 """The offline app: after one visit the service worker has the whole site, the game loads
 and plays with the network off (also under a sub-path), a second visit downloads nothing
-big and restores Python from the snapshot (a broken one means a normal start), a new
-build replaces the old cache, and the web manifest makes it installable.
+big and restores Python from the snapshot (a broken one means a normal start) and the
+wasm from the HTTP cache, a new build replaces the old cache, and the web manifest makes
+it installable.
 
 Each test has a fresh browser context, so it starts with no service worker.
 """
@@ -218,6 +219,35 @@ def test_chromium_finds_the_site_installable(browser_type: BrowserType, browser_
             assert size == icon["sizes"]
     finally:
         context.close()
+
+
+def test_a_later_visit_takes_the_wasm_from_the_http_cache(browser_type: BrowserType, browser_type_launch_args: dict,
+                                                         tmp_path: Path) -> None:
+    """Chromium keeps a wasm's compiled code beside the HTTP cache's copy, never beside a
+    Cache Storage one (web/sw.js): with a real profile's disk cache, a later visit's wasm
+    comes from the HTTP cache (or a 304), without a download and without a console error."""
+    wasm = "vendor/pyodide/pyodide.asm.wasm"
+    with SiteServer(DIST, record=True) as server:
+        for visit in ("first", "later"):
+            context = browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args)
+            try:
+                page = context.pages[0] if context.pages else context.new_page()
+                errors: list[str] = []
+                page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+                server.served.clear()
+                page.goto(server.url)
+                page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+                if visit == "first":
+                    wait_for_offline_copy(page)
+                    continue
+                assert page.get_attribute("html", "data-python") == "snapshot"
+                delivery = page.evaluate("url => performance.getEntriesByName(url).map(e => e.deliveryType)",
+                                         server.url + wasm)
+                assert delivery in (["cache"], [""]), delivery  # "cache-storage": the worker's copy
+                assert not [s for s in server.served if s.path == "/" + wasm and s.size], server.served
+                assert errors == []
+            finally:
+                context.close()
 
 
 def test_the_icons_are_drawn_by_tools_icons() -> None:
