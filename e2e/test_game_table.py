@@ -72,6 +72,25 @@ def test_on_a_phone_everything_fits_and_a_finger_can_play(phone: Watched, site) 
     assert table_state(page)["moves"][1].endswith(">D2")
 
 
+def test_on_a_phone_the_whole_bar_shows_in_every_language(phone: Watched, site) -> None:
+    """New game, speed, the languages, ? and Records stay on the phone's bar whatever the
+    language (Danish "med det samme" pushed the languages, ? and Records out of sight)."""
+    page = open_game(phone.page, site.url, players=2, seed=3, lang="en")
+    for lang in ("da", "de", "en"):
+        page.evaluate("l => document.querySelector(`#bar [data-lang='${l}']`).click()", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        bar = page.locator("#bar").bounding_box()
+        controls = page.evaluate("""() => [...document.querySelectorAll('#bar button, #bar select')]
+            .map(e => [e.dataset.action || e.dataset.lang || e.name, e.getBoundingClientRect().toJSON()])""")
+        assert len(controls) == 7, controls
+        hidden = [name for name, r in controls
+                  if r["bottom"] > bar["y"] + bar["height"] + 0.5 or r["right"] > PHONE["width"]]
+        assert hidden == [], lang
+    page.click('#bar [data-lang="da"]')  # and a finger reaches them
+    page.click('#bar [data-action="records"]')
+    assert page.locator("#sheet[open] .records").count() == 1
+
+
 def test_in_a_small_frame_the_longest_labels_stay_inside_their_piles(phone: Watched, site) -> None:
     """German says "147 zum Ziehen" under the draw pile: in a 360x480 frame (the smallest the
     README allows for embed mode) it wraps rather than running into building pile 1."""

@@ -824,7 +824,7 @@ DA: dict[str, str] = {
     "bar.help": "Taster og regler",
     "bar.speed": "Computerens tempo",
     "bar.language": "Sprog",
-    "speed.0": "med det samme",
+    "speed.0": "straks",
     "speed.1": "hurtigt",
     "speed.2": "normalt",
     "speed.3": "langsomt",
