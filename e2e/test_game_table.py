@@ -359,10 +359,13 @@ def test_on_a_phone_six_players_sit_two_opponents_to_a_row(phone: Watched, site)
     row, everything inside its panel and the screen's width."""
     page = open_game(phone.page, site.url, players=6, seed=3, lang="de", names=",Anna-Sophie Müller")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    areas = [page.locator(f'[data-seat="{s}"]').bounding_box() for s in range(1, 6)]
-    assert areas[0]["y"] == areas[1]["y"] and areas[2]["y"] == areas[3]["y"]  # side by side
-    for seat, area in zip(range(1, 6), areas):
-        inside = page.evaluate("""s => [...document.querySelectorAll(`[data-seat="${s}"] [data-slot], [data-seat="${s}"] .count`)]
-            .map(e => e.getBoundingClientRect()).map(r => [r.left, r.right])""", seat)
-        assert all(area["x"] <= left and right <= area["x"] + area["width"] for left, right in inside), seat
+    for lang in ("de", "da"):  # "noch 20", "20 tilbage"
+        page.click(f'#bar [data-lang="{lang}"]')
+        areas = [page.locator(f'[data-seat="{s}"]').bounding_box() for s in range(1, 6)]
+        assert areas[0]["y"] == areas[1]["y"] and areas[2]["y"] == areas[3]["y"]  # side by side
+        for seat, area in zip(range(1, 6), areas):
+            inside = page.evaluate("""s => [...document.querySelectorAll(
+                `[data-seat="${s}"] [data-slot], [data-seat="${s}"] .count`)].map(e => e.getBoundingClientRect())
+                .map(r => [r.left, r.right])""", seat)
+            assert all(area["x"] <= left and right <= area["x"] + area["width"] for left, right in inside), (lang, seat)
     assert page.locator('[data-seat="0"] [data-slot="S"]').bounding_box()["y"] < 1.5 * PHONE["height"]
