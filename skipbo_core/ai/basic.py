@@ -40,10 +40,8 @@ def _greedy_build(view: SeatView, legal_moves: Sequence[Move]) -> Move | None:
                 stock, stock_key = m, key
         elif stock is None:
             if src == DISCARD:
-                if own is None:
-                    pile = piles[m.arg]
-                    if not pile or pile[-1] != WILD:  # an empty pile reads as a number
-                        own = m
+                if own is None and _not_wild_top(piles[m.arg]):
+                    own = m
             elif src == HAND:
                 if hand is None and m.arg != WILD:
                     hand = m
