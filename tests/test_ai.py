@@ -18,7 +18,7 @@ TABLES = [(2, False, 10), (2, False, 30), (3, False, 8), (4, False, 6), (4, True
           (5, False, 5), (6, False, 4), (6, True, 5)]
 
 # A light expert for tests: the same code with fewer samples (choices are counted, never timed).
-LIGHT = ExpertConfig(plans=3, samples=2, budget=1e9)
+LIGHT = ExpertConfig(plans=3, samples=2, max_samples=4, budget=1e9)
 light_expert = make_expert(LIGHT)
 light_thinker = make_thinker(LIGHT)
 
@@ -119,6 +119,49 @@ def test_same_seed_same_choice(level):
 def test_expert_default_is_registered_with_counted_budget():
     from skipbo_core.ai.expert import EXPERT
     assert EXPERT.samples > 0 and EXPERT.plans > 1
+
+
+def test_expert_race_drops_only_plans_clearly_behind():
+    from skipbo_core.ai.expert import race
+    from skipbo_core.ai.planner import Leaf
+    cfg = ExpertConfig(static=0.0, confidence=1.5)
+    cands = [Leaf(0.0, [], "discard")] * 3
+    results = [
+        [3.0, 6.0, 3.0, 0.0, 3.0, 6.0],   # the leader
+        [0.0, 3.0, 0.0, -3.0, 0.0, 3.0],  # 3 behind in every world: clearly worse
+        [3.0, 6.0, 0.0, 0.0, 6.0, 3.0],   # level on average: stays
+    ]
+    assert race(cands, results, [0, 1, 2], 6, cfg) == [0, 2]
+    # one world is not enough to tell anything
+    assert race(cands, [r[:1] for r in results], [0, 1, 2], 1, cfg) == [0, 1, 2]
+
+
+def test_expert_samples_more_worlds_only_while_plans_are_close():
+    """The race ends early on clear choices: the expert uses fewer worlds on average
+    than its cap, but more than the minimum on some decisions."""
+    import skipbo_core.ai.expert as ex
+    cfg = ExpertConfig(plans=3, samples=3, max_samples=12, budget=1e9)
+    counts = []
+    real = ex.determinize
+    for i, game in enumerate(POSITIONS[::40]):
+        view, legal = game.view(game.current_seat), game.legal_moves()
+        calls = [0]
+
+        def counting(v, r, calls=calls):
+            calls[0] += 1
+            return real(v, r)
+        ex.determinize = counting
+        try:
+            forget()
+            ex.choose(view, legal, random.Random(i), cfg)
+        finally:
+            ex.determinize = real
+        if calls[0] > 1:  # the remembered plan is built from one world too
+            counts.append(calls[0] - 1)
+    assert counts, "no position had plans close enough to sample"
+    assert min(counts) >= cfg.samples
+    assert max(counts) > cfg.samples
+    assert sum(counts) / len(counts) < cfg.max_samples
 
 
 def test_hard_ahead_of_medium_in_a_small_fixed_tournament():

@@ -1,13 +1,19 @@
 """The ``expert`` level: the ``hard`` turn planner plus sampling of hidden cards.
 
 At each decision the planner lists the best ways to finish the turn (plans).
-When more than one is worth a look, the expert deals ``samples`` worlds
+When more than one is worth a look, the expert deals worlds
 consistent with its view (``skipbo_core.sampling.determinize``: the other hands,
 the stock cards below the tops and the draw pile are sampled) and plays every
 plan in each of the same worlds: the plan's moves, the rest of its own turn,
 the opponents' next turns and its own next turn, each chosen by a fast policy
 from the view of the seat that moves. A plan scores the stock cards its side
 played minus those the opponents played (a won or lost game counts far more).
+
+Sampling is a race: after ``samples`` worlds, a plan whose mean is below the
+leader's by more than ``confidence`` standard errors of their paired
+differences (both played in the same worlds) is dropped, and the worlds go on
+for the plans left, up to ``max_samples``, until one is left. Clear choices
+cost few worlds; close ones get many, where a wrong pick costs most.
 The plan with the best mean is played; its remaining moves are remembered, so
 the rest of the turn costs nothing until a hidden card shows.
 
@@ -21,6 +27,7 @@ tournament beside other jobs) does not cut the sampling short.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -37,7 +44,9 @@ from .planner import DEFAULT, Leaf, Weights, plan_turn, stock_path
 @dataclass(frozen=True)
 class ExpertConfig:
     plans: int = 4            # plans compared by sampling
-    samples: int = 12         # worlds sampled per decision (the same for every plan)
+    samples: int = 6          # worlds every plan is played in before any is dropped
+    max_samples: int = 48     # worlds at most, while plans are too close to call
+    confidence: float = 1.5   # drop a plan this many standard errors behind the leader
     margin: float = 4.0       # plans scoring this much below the best are not sampled
     policy: str = "medium"    # who ends the turns in the worlds, once no stock card is in reach
     own_plan: bool = True     # ... except the expert's own turn: the planner ends it
@@ -151,6 +160,28 @@ def rollout(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig) -> float:
     return score
 
 
+def race(cands: list[Leaf], results: list[list[float]], alive: list[int], done: int,
+         cfg: ExpertConfig) -> list[int]:
+    """The plans still in the race after ``done`` worlds: the leader, and every
+    plan not clearly behind it (``cfg.confidence`` standard errors of the paired
+    differences of their world results)."""
+    if len(alive) < 2 or done < 2:
+        return alive
+    mean = {i: cfg.static * cands[i].value + sum(results[i]) / done for i in alive}
+    lead = max(alive, key=lambda i: (mean[i], -i))
+    keep = []
+    for i in alive:
+        gap = mean[lead] - mean[i]
+        if i != lead and gap > 0:
+            diffs = [a - b for a, b in zip(results[lead], results[i])]
+            d_mean = sum(diffs) / done
+            var = sum((d - d_mean) ** 2 for d in diffs) / (done - 1)
+            if gap > cfg.confidence * math.sqrt(var / done):
+                continue
+        keep.append(i)
+    return keep
+
+
 Thinking = Generator[None, None, Move]
 """A resumable decision: yields between steps of work, returns the move."""
 
@@ -176,20 +207,23 @@ def think(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
         yield
         clock = time.process_time
         start, spent = clock(), 0.0  # the budget counts the sampling
-        totals = [0.0] * len(cands)
+        results: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
         done = 0
-        for _ in range(cfg.samples):
+        while done < max(cfg.samples, cfg.max_samples):
             world = determinize(view, random.Random(rng.getrandbits(64)))
-            for i, leaf in enumerate(cands):
-                totals[i] += rollout(world, leaf, view.seat, cfg)
+            for i in alive:
+                results[i].append(rollout(world, cands[i], view.seat, cfg))
                 spent += clock() - start
                 yield
                 start = clock()
             done += 1
-            if spent > cfg.budget:
+            if done >= cfg.samples:
+                alive = race(cands, results, alive, done, cfg)
+            if len(alive) == 1 or spent > cfg.budget:
                 break
-        scores = [cfg.static * leaf.value + totals[i] / done for i, leaf in enumerate(cands)]
-        best = cands[max(range(len(cands)), key=lambda i: (scores[i], -i))]
+        means = {i: cfg.static * cands[i].value + sum(results[i]) / done for i in alive}
+        best = cands[max(alive, key=lambda i: (means[i], -i))]
     _remember(view, best, cfg)
     return best.moves[0]
 
