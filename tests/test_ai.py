@@ -218,7 +218,20 @@ def test_light_expert_slices_match_on_more_players():
     assert sliced == whole and most > 1
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium", "hard"])
+def test_hard_thinks_in_slices_and_makes_the_same_move():
+    """The hard planner pauses during long searches (the page's main thread must not
+    freeze for one search) and still makes exactly the move it makes in one go."""
+    bot, decide = get_bot("hard"), _sliced(get_thinker("hard"))
+    most = 0
+    for i, game in enumerate(POSITIONS[::10]):
+        view, legal = game.view(game.current_seat), game.legal_moves()
+        move, steps = decide(view, legal, random.Random(i))
+        assert move == bot(view, legal, random.Random(i))
+        most = max(most, steps)
+    assert most > 1  # some search really was cut into slices
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium"])
 def test_quick_levels_think_in_one_step(level):
     bot, thinker = get_bot(level), get_thinker(level)
     for i, game in enumerate(POSITIONS[::150]):

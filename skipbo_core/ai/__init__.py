@@ -93,12 +93,12 @@ def get_thinker(name: str) -> Thinker:
 
 
 from .expert import expert_bot, expert_thinker  # noqa: E402
-from .planner import hard_bot  # noqa: E402
+from .planner import hard_bot, hard_thinker  # noqa: E402
 from .simple import easy_bot, medium_bot  # noqa: E402
 
 register("easy", easy_bot)
 register("medium", medium_bot)
-register("hard", hard_bot)
+register("hard", hard_bot, hard_thinker)
 register("expert", expert_bot, expert_thinker)
 
 __all__ = ["Bot", "Thinker", "Thinking", "LEVELS", "get_bot", "get_thinker", "finish", "think_for",

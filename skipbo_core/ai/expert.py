@@ -38,7 +38,7 @@ from ..moves import BUILD, HAND, PARTNER_STOCK, STOCK, Move
 from ..sampling import determinize
 from ..view import SeatView
 from . import finish, get_bot
-from .planner import DEFAULT, Leaf, Weights, plan_turn, stock_path
+from .planner import DEFAULT, STEP_NODES, Leaf, Weights, plan_steps, plan_turn, stock_path
 
 
 @dataclass(frozen=True)
@@ -188,8 +188,8 @@ Thinking = Generator[None, None, Move]
 
 def think(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
           cfg: ExpertConfig) -> Thinking:
-    """The expert's move (see the module text), one step at a time: it yields after
-    the plan search and after every rollout, so a caller can pause between steps
+    """The expert's move (see the module text), one step at a time: it yields during
+    and after the plan search and after every rollout, so a caller can pause between steps
     (the browser's main thread). Pausing never changes the move: the safety
     ``budget`` counts only the time spent inside the steps."""
     key = (cfg, view)
@@ -198,7 +198,7 @@ def think(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
         return cached
     if len(legal_moves) == 1:
         return legal_moves[0]
-    leaves = plan_turn(view, cfg.weights, keep=8 * cfg.plans)
+    leaves = yield from plan_steps(view, cfg.weights, keep=8 * cfg.plans, every=STEP_NODES)
     cands = candidates(leaves, cfg)
     if not cands:
         return legal_moves[0]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 import random
 from dataclasses import dataclass, fields, replace
-from typing import Sequence
+from typing import Generator, Iterator, Sequence
 
 from ..cards import WILD
 from ..game import Game
@@ -250,6 +250,22 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
     At most ``max_nodes`` positions are searched (a count, so the choice never
     depends on the machine); typical turns need a few dozen.
     """
+    steps = plan_steps(view, w, game, keep, max_nodes)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+SearchSteps = Generator[None, None, list[Leaf]]
+
+
+def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
+               keep: int = 0, max_nodes: int = 1500, every: int = 0) -> SearchSteps:
+    """``plan_turn`` one step at a time: with ``every > 0`` it yields after every
+    ``every`` positions searched, so a caller can pause (the browser's main thread);
+    the leaves are its return value. Pausing never changes them."""
     g = game if game is not None else determinize(view, random.Random(0))
     ev = Evaluator(view, w)
     seat = view.seat
@@ -379,13 +395,15 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
         note(value, path, "refill")
         path.pop()
 
-    def dfs(path: list[Move]) -> None:
+    def dfs(path: list[Move]) -> Iterator[None]:
         needs = g.next_needed()
         key = (tuple(sorted(needs)), tuple(hand), tuple(len(p) for p in mine),
                tuple(len(p) for p in mates))
         if key in seen or len(seen) >= max_nodes:
             return
         seen.add(key)
+        if every and len(seen) % every == 0:
+            yield
         end_options(needs, path)
         for m in g.legal_moves():
             if m.target != BUILD:
@@ -408,7 +426,7 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
                 state["size"] -= 1
                 state["played"] += 1
                 path.append(m)
-                dfs(path)
+                yield from dfs(path)
                 path.pop()
                 state["played"] -= 1
                 state["size"] += 1
@@ -419,12 +437,12 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
                 g.play(m)
                 card = piles[m.arg].pop()
                 path.append(m)
-                dfs(path)
+                yield from dfs(path)
                 path.pop()
                 piles[m.arg].append(card)
                 g.undo()
 
-    dfs([])
+    yield from dfs([])
     if keep:
         heap.sort(key=lambda item: (-item[0], -item[1]))
         return [Leaf(value, moves, kind) for value, _, moves, kind in heap]
@@ -434,6 +452,19 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
 def hard_bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
     """Whole-turn planner over visible cards (see the module text)."""
     return _first_move(plan_turn(view), legal_moves)
+
+
+STEP_NODES = 150
+"""Positions searched between two pauses when the planner thinks in steps (the longest
+search, 1500 positions, took up to 0.2 s in one go in Pyodide)."""
+
+
+def hard_thinker(view: SeatView, legal_moves: Sequence[Move],
+                 rng: random.Random) -> Generator[None, None, Move]:
+    """``hard_bot`` one step at a time (``plan_steps``), for the browser's main thread:
+    the same move, with pauses."""
+    leaves = yield from plan_steps(view, every=STEP_NODES)
+    return _first_move(leaves, legal_moves)
 
 
 def _first_move(leaves: list[Leaf], legal_moves: Sequence[Move]) -> Move:
