@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Generator, Sequence
+from typing import Callable, Generator, Sequence, TypeVar
 
 from ..moves import Move
 from ..view import SeatView
@@ -55,8 +55,12 @@ def get_bot(name: str) -> Bot:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(bot_names())}") from None
 
 
-def finish(thinking: Thinking) -> Move:
-    """Run a thinker's steps to the end; its move."""
+T = TypeVar("T")
+
+
+def finish(thinking: Generator[None, None, T]) -> T:
+    """Run stepped work to the end and return its result: a thinker's move, or the
+    leaves of ``planner.plan_steps``."""
     while True:
         try:
             next(thinking)

@@ -24,6 +24,7 @@ from ..moves import BUILD, DISCARD, END_MOVE, HAND, PARTNER_DISCARD, PARTNER_STO
 from ..moves import move as make_move
 from ..sampling import determinize, unseen_cards
 from ..view import SeatView
+from . import finish
 
 WIN = 1e9
 
@@ -250,12 +251,7 @@ def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
     At most ``max_nodes`` positions are searched (a count, so the choice never
     depends on the machine); typical turns need a few dozen.
     """
-    steps = plan_steps(view, w, game, keep, max_nodes)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return finish(plan_steps(view, w, game, keep, max_nodes))
 
 
 SearchSteps = Generator[None, None, list[Leaf]]
