@@ -125,7 +125,7 @@ def test_expert_race_drops_only_plans_clearly_behind():
     from skipbo_core.ai.expert import race
     from skipbo_core.ai.planner import Leaf
     cfg = ExpertConfig(static=0.0, confidence=1.5)
-    cands = [Leaf(0.0, [], "discard")] * 3
+    cands = [Leaf(0.0, [], "end")] * 3
     results = [
         [3.0, 6.0, 3.0, 0.0, 3.0, 6.0],   # the leader
         [0.0, 3.0, 0.0, -3.0, 0.0, 3.0],  # 3 behind in every world: clearly worse

@@ -160,6 +160,17 @@ def rollout(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig) -> float:
     return score
 
 
+def _means(cands: list[Leaf], results: list[list[float]], alive: list[int], done: int,
+           cfg: ExpertConfig) -> dict[int, float]:
+    """Each plan still in the race: the planner's score plus its mean world result."""
+    return {i: cfg.static * cands[i].value + sum(results[i]) / done for i in alive}
+
+
+def _leader(mean: dict[int, float]) -> int:
+    """The best plan; of equal ones, the planner's first."""
+    return max(mean, key=lambda i: (mean[i], -i))
+
+
 def race(cands: list[Leaf], results: list[list[float]], alive: list[int], done: int,
          cfg: ExpertConfig) -> list[int]:
     """The plans still in the race after ``done`` worlds: the leader, and every
@@ -167,8 +178,8 @@ def race(cands: list[Leaf], results: list[list[float]], alive: list[int], done: 
     differences of their world results)."""
     if len(alive) < 2 or done < 2:
         return alive
-    mean = {i: cfg.static * cands[i].value + sum(results[i]) / done for i in alive}
-    lead = max(alive, key=lambda i: (mean[i], -i))
+    mean = _means(cands, results, alive, done, cfg)
+    lead = _leader(mean)
     keep = []
     for i in alive:
         gap = mean[lead] - mean[i]
@@ -222,8 +233,7 @@ def think(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
                 alive = race(cands, results, alive, done, cfg)
             if len(alive) == 1 or spent > cfg.budget:
                 break
-        means = {i: cfg.static * cands[i].value + sum(results[i]) / done for i in alive}
-        best = cands[max(alive, key=lambda i: (means[i], -i))]
+        best = cands[_leader(_means(cands, results, alive, done, cfg))]
     _remember(view, best, cfg)
     return best.moves[0]
 
