@@ -4,7 +4,7 @@
     python3 build.py                 build dist/
     python3 build.py serve           build, then serve dist/ on 127.0.0.1
                                      [--port 8000] [--base /skipbo/]
-    python3 build.py test [ARGS]     build, then run pytest over tests/, e2e/ and the
+    python3 build.py test [ARGS]     build, then run ruff, then pytest over tests/, e2e/ and the
                                      README's examples (ARGS go to pytest)
 
 Every command first installs what it needs and says so: a virtual environment in .venv
@@ -513,6 +513,11 @@ def cmd_serve(port: int, base: str) -> None:
 def cmd_test(pytest_args: list[str]) -> int:
     py = build(dev=True)
     ensure_chromium(py)
+    step("Running ruff (lint settings in pyproject.toml)")
+    lint = subprocess.run([str(py), "-m", "ruff", "check", "."], cwd=ROOT).returncode
+    if lint:
+        print("build.py test: ruff found problems (above); fix them first", file=sys.stderr)
+        return lint
     step("Running pytest: tests/ (engine), e2e/ (browser), README.md (doctests)")
     code = subprocess.run([str(py), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
     if code == 5:
@@ -531,7 +536,7 @@ def main(argv: list[str] | None = None) -> int:
     args, extra = parser.parse_known_args(argv)
     if extra and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 (build.py runs under any python3; say when it is too old)
         parser.error("Python 3.11 or newer is needed")
     sys.path.insert(0, str(ROOT))
     try:

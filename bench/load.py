@@ -233,12 +233,13 @@ def table(results: dict[str, list[Load]]) -> list[str]:
     rows = [f"  {'':5} {'FCP':>11} {'playable':>11} {'CPU':>7} {'page CPU':>8} {'main':>6} {'downloaded':>11} "
             f"{'requests':>8} {'longest task':>13} {'AI turn':>8}   then (offline copy)"]
     for kind, loads in results.items():
-        def med(attr: str) -> float | None:
+        def med(attr: str, loads: list[Load] = loads) -> float | None:
             values = [getattr(x, attr) for x in loads if getattr(x, attr) is not None]
             return statistics.median(values) if values else None
         turn = med("turn_ms")
         cpus = ["-" if v is None else f"{v:.2f} s" for v in (med("cpu_s"), med("page_cpu_s"), med("main_cpu_s"))]
-        rows.append(f"  {kind:5} {cell(kind, 'fcp', med('fcp_ms')):>11} {cell(kind, 'playable', med('playable_ms')):>11} "
+        rows.append(f"  {kind:5} {cell(kind, 'fcp', med('fcp_ms')):>11} "
+                    f"{cell(kind, 'playable', med('playable_ms')):>11} "
                     f"{cpus[0]:>7} {cpus[1]:>8} {cpus[2]:>6} "
                     f"{med('bytes') / 1e6:>8.2f} MB {med('requests'):>8.0f} {cell(kind, 'task', med('task_ms')):>13} "
                     f"{'-' if turn is None else f'{turn / 1000:.2f} s':>8}   {med('background_bytes') / 1e6:.2f} MB")
@@ -282,7 +283,7 @@ def baseline_site(dist: Path, html: str, tmp: Path) -> Path:
 
 
 def load_average() -> str:
-    return "{:.1f}".format(os.getloadavg()[0]) if hasattr(os, "getloadavg") else "?"
+    return f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "?"
 
 
 def main(argv: list[str] | None = None) -> int:

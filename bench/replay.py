@@ -69,8 +69,9 @@ def main() -> None:
             page.click('[data-action="replay-close"]')
         browser.close()
     print(f"record: {args.record.name}, {args.runs} runs, load average {os.getloadavg()[0]:.1f}")
-    print(f"open: median {statistics.median(opens):.0f} ms; longest task {statistics.median(open_tasks):.0f} ms (median)")
-    print(f"step: median {statistics.median(steps):.0f} ms; longest task {statistics.median(step_tasks):.0f} ms (median)")
+    for what, times, tasks in (("open", opens, open_tasks), ("step", steps, step_tasks)):
+        print(f"{what}: median {statistics.median(times):.0f} ms; "
+              f"longest task {statistics.median(tasks):.0f} ms (median)")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@ works here, and a page that records console errors and every request it makes.""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page

@@ -8,9 +8,9 @@ so another origin, as on a real teaching site); the game is served under ``/skip
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from string import Template
-from typing import Iterator
 from urllib.parse import quote, urlencode
 
 import pytest

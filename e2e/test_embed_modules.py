@@ -7,14 +7,22 @@ import json
 import random
 
 import pytest
-
-from skipbo_core import Game
 from skipbo_web.controller import Controller, Message
 from skipbo_web.embed import EMBED_KEYS, PAGE_KEYS, Reporter, render_embed_bar, storage_keys, turn_of
 from skipbo_web.i18n import LANGUAGES
-from skipbo_web.settings import (MAX_NAME, MAX_QUERY, URL_KEYS, Settings, parse_names, parse_url,
-                                 query_options, wants_embed)
+from skipbo_web.settings import (
+    MAX_NAME,
+    MAX_QUERY,
+    URL_KEYS,
+    Settings,
+    parse_names,
+    parse_url,
+    query_options,
+    wants_embed,
+)
 from skipbo_web.table import Look, render_help, render_table
+
+from skipbo_core import Game
 
 XSS = "<svg onload=alert(1)>"
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
+from skipbo_web.controller import Controller
+from skipbo_web.settings import Seat, Settings
 
 from e2e.game_support import open_game, play_turn, wait_for_turn
 from e2e.support import Watched
 from skipbo_core.ai import finish
 from skipbo_core.moves import ALL_MOVES
-from skipbo_web.controller import Controller
-from skipbo_web.settings import Seat, Settings
 
 BUDGET_MS = 200
 TURNS = {"easy": 4, "medium": 4, "hard": 5, "expert": 5}

@@ -9,16 +9,26 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
-import skipbo_core.errors
-from skipbo_core import Game, Rules
-from skipbo_core.result import REASONS
 from skipbo_web import i18n
 from skipbo_web.controller import BadSave, Controller, MatchState, slot_notation
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
 from skipbo_web.settings import Seat, Settings, UrlOptions, most_stock, parse_url
-from skipbo_web.table import (Look, message_text, render_bar, render_foot, render_help, render_notices,
-                              render_result, render_setup, render_table, root_attributes)
+from skipbo_web.table import (
+    Look,
+    message_text,
+    render_bar,
+    render_foot,
+    render_help,
+    render_notices,
+    render_result,
+    render_setup,
+    render_table,
+    root_attributes,
+)
+
+import skipbo_core.errors
+from skipbo_core import Game, Rules
+from skipbo_core.result import REASONS
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 SLOTS = ["S", "D1", "D2", "D3", "D4", "B1", "B2", "B3", "B4"]
@@ -97,7 +107,8 @@ def every_screen(lang: str) -> list[str]:
     """The page's markup in many states: table, picks, errors, result, hot-seat, setup, help."""
     look = Look(lang)
     out = [render_bar(look, 2), render_foot(lang, "0.1.0"), render_help(lang),
-           render_setup(Settings(), lang), render_setup(settings(4, teams=True, stock=7), lang, ["stock", "kind1", "target"]),
+           render_setup(Settings(), lang),
+           render_setup(settings(4, teams=True, stock=7), lang, ["stock", "kind1", "target"]),
            render_notices([m for m in _notices()], lang)]
     for faces in ("skipbo", "cards"):
         look = Look(lang, faces)
@@ -202,7 +213,8 @@ def test_the_new_game_form_reads_back_and_names_wrong_fields() -> None:
     new, bad = Settings().with_form(form)
     assert bad == []
     assert new.players == 4 and new.seats[0] == Seat("Ada Lovelace", "human") and new.humans == [0, 2]
-    assert (new.stock, new.wild_cards, new.teams, new.faces, new.match, new.target) == (12, 24, True, "cards", True, 250)
+    assert ((new.stock, new.wild_cards, new.teams, new.faces, new.match, new.target)
+            == (12, 24, True, "cards", True, 250))
     _, bad = Settings().with_form({**form, "players": "6", "stock": "40"})
     assert bad == ["stock"]
     _, bad = Settings().with_form({**form, "kind1": "wizard", "target": "-3"})

@@ -4,8 +4,8 @@ matches, damaged saves and bad URL options, the first paint, and an accessibilit
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -193,7 +193,8 @@ def test_the_new_game_screen_and_remembered_settings(watched: Watched, site) -> 
     saved = stored(page, "skipbo.settings")
     assert saved["players"] == 3 and saved["stock"] == 10 and saved["faces"] == "cards" and saved["target"] == 200
     record = stored(page)
-    assert record["rules"]["stock_size"] == 10 and [p["kind"] for p in record["players"]] == ["human", "ai:hard", "human"]
+    assert record["rules"]["stock_size"] == 10
+    assert [p["kind"] for p in record["players"]] == ["human", "ai:hard", "human"]
     page.goto(site.url)  # the settings come back in the new-game screen
     page.wait_for_selector(READY)
     page.click('[data-action="new"]')
@@ -208,7 +209,8 @@ def test_the_new_game_screen_and_remembered_settings(watched: Watched, site) -> 
     # teams (offered once there are 4 players), the older deck and a stock size of one's own
     page.click('[data-action="new"]')
     assert page.is_disabled("#setup [name=teams]")
-    start_from_setup(page, select={"players": "4"}, check=("teams", "wild_cards][value='24'", "stock_mode][value=custom"),
+    start_from_setup(page, select={"players": "4"},
+                     check=("teams", "wild_cards][value='24'", "stock_mode][value=custom"),
                      fill={"stock": "17", "target": "300"})
     assert page.locator("#sheet[open]").count() == 0
     rules = stored(page)["rules"]

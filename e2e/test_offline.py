@@ -13,8 +13,9 @@ import json
 import re
 import shutil
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page
@@ -233,7 +234,7 @@ def test_a_later_visit_takes_the_wasm_from_the_http_cache(browser_type: BrowserT
             try:
                 page = context.pages[0] if context.pages else context.new_page()
                 errors: list[str] = []
-                page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+                page.on("console", lambda msg, errors=errors: errors.append(msg.text) if msg.type == "error" else None)
                 server.served.clear()
                 page.goto(server.url)
                 page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)

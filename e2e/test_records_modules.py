@@ -10,8 +10,6 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
-
-from skipbo_core import Game, Rules
 from skipbo_web.controller import Controller, MatchState
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
@@ -19,6 +17,8 @@ from skipbo_web.replay_view import board_html, default_viewer, render_replay
 from skipbo_web.settings import Seat, Settings, parse_url
 from skipbo_web.share import dealt_from_seed, record_filename, render_records, share_link
 from skipbo_web.table import Look, render_bar, render_notices
+
+from skipbo_core import Game, Rules
 
 RECORDS = Path(__file__).resolve().parent.parent / "tests" / "data" / "records"
 UNFINISHED = Path(__file__).resolve().parent / "data" / "unfinished-game.json"

@@ -9,11 +9,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from skipbo_web.rules_links import END_ANCHORS, ILLEGAL_ANCHORS, rule_anchor, rules_url
 
 import skipbo_core
-from skipbo_core import IllegalMove, TURN_LIMIT
+from skipbo_core import TURN_LIMIT, IllegalMove
 from skipbo_core.result import REASONS
-from skipbo_web.rules_links import END_ANCHORS, ILLEGAL_ANCHORS, rule_anchor, rules_url
 from tools import rules_page
 from tools.rules_text import LANGUAGES, PAGE, RULES, SECTIONS, Rule
 

@@ -67,7 +67,7 @@ def test_the_browser_language_is_the_default(browser: Browser, site) -> None:
         context = browser.new_context(locale=locale)
         page = context.new_page()
         errors: list[str] = []
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.on("console", lambda msg, errors=errors: errors.append(msg.text) if msg.type == "error" else None)
         page.goto(f"{site.url}rules.html")
         assert page.evaluate("document.documentElement.lang") == lang, locale
         expect(page.locator("h1:visible")).to_have_text(PAGE[lang]["heading"])

@@ -9,17 +9,17 @@ from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
-
-from skipbo_core import Game, Move
-from skipbo_core.ai.hints import REASONS, Hint
 from skipbo_web.announce import move_sentences, table_sentences
-from skipbo_web.controller import Controller, MatchState, Message
+from skipbo_web.controller import BadSave, Controller, MatchState, Message
 from skipbo_web.explain import why_link
 from skipbo_web.i18n import CATALOGUE, LANGUAGES
 from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo, undo_block
 from skipbo_web.rules_links import ILLEGAL_ANCHORS
 from skipbo_web.settings import Seat, Settings, parse_url
 from skipbo_web.table import Look, message_text, render_help, render_setup, render_table
+
+from skipbo_core import Game, Move
+from skipbo_core.ai.hints import REASONS, Hint
 from tools import rules_page
 
 
@@ -95,7 +95,7 @@ def test_a_practice_game_keeps_its_practice_through_saves_and_the_next_game() ->
     again = Controller.resume(ctrl.record(), ctrl.match.to_dict(), settings())  # settings say no practice
     assert again.match.practice
     assert ctrl.next_game(9).match.practice
-    with pytest.raises(Exception):
+    with pytest.raises(BadSave):
         MatchState.from_dict({**ctrl.match.to_dict(), "practice": 1}, 2)
     old = {k: v for k, v in ctrl.match.to_dict().items() if k != "practice"}  # saved before practice existed
     assert MatchState.from_dict(old, 2).practice is False
@@ -188,7 +188,8 @@ def test_the_assist_bar_says_why_a_button_cannot_act() -> None:
     ctrl = Controller.start(settings(stock=5), 3)
     html = render_assist(ctrl, Look("de"))
     assert 'data-action="hint"' in html and 'data-action="read-table"' in html
-    assert re.search(r'data-action="undo"[^>]*title="Zurücknehmen gibt es in Übungsspielen[^"]*" aria-disabled="true"', html)
+    assert re.search(r'data-action="undo"[^>]*title="Zurücknehmen gibt es in Übungsspielen[^"]*" '
+                     r'aria-disabled="true"', html)
     lesson = render_assist(ctrl, Look("en"), lesson=True)
     assert 'data-action="read-table"' in lesson and 'data-action="hint"' not in lesson
     keys = render_help("en")

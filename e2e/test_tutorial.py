@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Page
+from skipbo_web.controller import MatchState
+from skipbo_web.i18n import t
+from skipbo_web.tutorial import KEY_TUTORIAL, STEP_COUNT, STEPS
 
 from e2e.game_support import axe_scan, stored
 from e2e.support import BOOT_TIMEOUT_MS, READY
 from skipbo_core import Game, Rules
-from skipbo_web.controller import MatchState
-from skipbo_web.i18n import t
-from skipbo_web.tutorial import KEY_TUTORIAL, STEP_COUNT, STEPS
 
 COACH = "#coach .coach-text"
 

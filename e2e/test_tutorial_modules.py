@@ -7,16 +7,25 @@ import re
 import string
 
 import pytest
-
-from skipbo_core import Game, Move
-from skipbo_core.ai import finish
-from skipbo_core.cards import is_full_deck
 from skipbo_web.coach import controller_for, pile_selector, render_coach, render_entry, step_text
 from skipbo_web.controller import BadSave
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, card_face
 from skipbo_web.settings import Settings
-from skipbo_web.tutorial import (COMPUTER, HUMAN, RULES, STEP_COUNT, STEPS, Tutorial, is_active,
-                                 tutorial_deck, url_choice)
+from skipbo_web.tutorial import (
+    COMPUTER,
+    HUMAN,
+    RULES,
+    STEP_COUNT,
+    STEPS,
+    Tutorial,
+    is_active,
+    tutorial_deck,
+    url_choice,
+)
+
+from skipbo_core import Game, Move
+from skipbo_core.ai import finish
+from skipbo_core.cards import is_full_deck
 
 
 def play_step(tut: Tutorial, move: str | None = None) -> None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any, Iterable, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .cards import HAND_SIZE, PILE_COMPLETE, WILD, is_full_deck, new_deck
 from .errors import IllegalMove, InvalidMove, UndoError
-from .moves import (BUILD, DISCARD, END, END_MOVE, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK,
-                    TO_DISCARD, Move, move as _move)
+from .moves import BUILD, DISCARD, END, END_MOVE, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from .moves import move as _move
 from .result import Result
 from .rules import Rules
 
@@ -106,7 +107,7 @@ class Game:
 
     @classmethod
     def new(cls, rules: Rules | None = None, seed: Any = None, first: int = 0,
-            players: Sequence[dict[str, str]] | None = None) -> "Game":
+            players: Sequence[dict[str, str]] | None = None) -> Game:
         """A freshly shuffled game. The same ``seed`` always gives the same game."""
         rules = rules if rules is not None else Rules()
         rng = random.Random(seed)
@@ -115,7 +116,7 @@ class Game:
         return cls(rules, deck, first=first, players=players)
 
     @classmethod
-    def from_record(cls, data: Any) -> "Game":
+    def from_record(cls, data: Any) -> Game:
         """Replay a game record (RULES.md); raises ``RecordError`` naming the first problem."""
         from .record import replay
         return replay(cls, data)
@@ -131,7 +132,7 @@ class Game:
             data["result"] = self._result.to_dict()
         return data
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (for search). It reshuffles exactly as the original would."""
         state = self.__dict__.copy()  # tuples (hands' cards, piles, views' parts) are shared
         state["_stocks"] = list(map(list.copy, self._stocks))
@@ -173,7 +174,7 @@ class Game:
         """The number each building pile needs next (1 for an empty slot)."""
         return [len(p) + 1 for p in self._building]
 
-    def view(self, seat: int) -> "SeatView":
+    def view(self, seat: int) -> SeatView:
         """All that ``seat`` may see, and nothing more."""
         return make_view(self, seat)
 

@@ -61,7 +61,7 @@ class Move:
         return text.split(">")[1] if ">" in text else ""
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """The move for notation ``text``; raises ``InvalidMove`` for anything else."""
         try:
             return _BY_TEXT[text]

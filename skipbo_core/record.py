@@ -57,7 +57,7 @@ def _check_shape(data: Any) -> tuple[Rules, list[dict[str, str]] | None, int, li
     return rules, players, first, deck, reshuffles, moves
 
 
-def replay(game_cls: type["Game"], data: Any) -> "Game":
+def replay(game_cls: type[Game], data: Any) -> Game:
     """Rebuild the game of a record, checking every move and the stated result."""
     from .game import ReshuffleError
     rules, players, first, deck, reshuffles, moves = _check_shape(data)
@@ -81,7 +81,7 @@ def replay(game_cls: type["Game"], data: Any) -> "Game":
     return game
 
 
-def _check_result(game: "Game", stated: Any) -> None:
+def _check_result(game: Game, stated: Any) -> None:
     if stated is None:
         if game.is_over:
             raise RecordError(f"bad record: the game is over ({game.result.reason}) but the record has no result")

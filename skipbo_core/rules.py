@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .cards import DECK_EDITIONS
 
@@ -94,7 +94,7 @@ class Rules:
                 "wild_cards": self.wild_cards}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Rules":
+    def from_dict(cls, data: Any) -> Rules:
         """Rules from a record's ``rules`` object; raises ``ValueError`` when malformed."""
         if not isinstance(data, dict):
             raise ValueError("rules must be an object")

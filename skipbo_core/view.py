@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import WILD
 from .result import Result
 from .rules import Rules
 
@@ -81,7 +80,7 @@ class SeatView:
         }
 
 
-def make_view(game: "Game", seat: int) -> SeatView:
+def make_view(game: Game, seat: int) -> SeatView:
     """Build the view of ``seat`` from the game's private state.
 
     The game keeps everything a seat may see in immutable tuples, so the view

@@ -4,7 +4,7 @@ moves with probability ``eagerness`` so that games progress and end."""
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from skipbo_core import Game
 from skipbo_core.moves import BUILD

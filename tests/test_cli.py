@@ -8,7 +8,7 @@ import pytest
 
 from skipbo_core import Game
 
-from .records import REPO, RECORDS
+from .records import RECORDS, REPO
 
 
 def cli(*args, cwd=REPO):

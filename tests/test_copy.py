@@ -2,8 +2,6 @@
 
 import random
 
-import pytest
-
 from skipbo_core import Game, Rules
 
 from .randomplay import play_randomly

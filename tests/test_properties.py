@@ -7,7 +7,8 @@ import json
 import random
 from collections import Counter
 
-from hypothesis import event, given, strategies as st
+from hypothesis import event, given
+from hypothesis import strategies as st
 
 from skipbo_core import Game, IllegalMove, Rules, UndoError
 from skipbo_core.cards import new_deck

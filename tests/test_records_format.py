@@ -99,7 +99,8 @@ def test_record_with_too_many_reshuffles_is_rejected():
 
 def test_record_with_too_few_reshuffles_is_rejected_at_the_move_that_needs_one():
     game = prefix_game(STANDARD, 0)
-    for index, text in enumerate(STANDARD["moves"]):
+    index = 0
+    for index, text in enumerate(STANDARD["moves"]):  # noqa: B007 (index is read after the loop)
         game.play(text)
         if len(game.to_record()["reshuffles"]) == 2:
             break

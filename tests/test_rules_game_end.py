@@ -7,6 +7,7 @@ from skipbo_core.moves import ALL_MOVES
 
 from .scripted import SB, discard_first_card, empty_the_draw_pile, no_fit_game, play, scripted_game, snapshot
 
+
 def test_player_wins_the_moment_the_last_stock_card_is_played():
     game = scripted_game(stock=1, stocks={0: [1], 1: [7]}, draw=[9, 9, 9, 9, 9])
     game.play("S>B1")

@@ -127,7 +127,7 @@ class SiteServer:
     def serve_forever(self) -> None:
         self.httpd.serve_forever()
 
-    def start(self) -> "SiteServer":
+    def start(self) -> SiteServer:
         self._thread = threading.Thread(target=self.httpd.serve_forever, name="site-server", daemon=True)
         self._thread.start()
         return self
@@ -138,7 +138,7 @@ class SiteServer:
         if self._thread is not None:
             self._thread.join(timeout=5)
 
-    def __enter__(self) -> "SiteServer":
+    def __enter__(self) -> SiteServer:
         return self.start()
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

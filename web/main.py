@@ -22,22 +22,32 @@ except ImportError:  # older Pyodide
     from pyodide.ffi import JsException, create_proxy, to_js
     jsnull = None
 
-from skipbo_core.ai import think_for
+from skipbo_web.announce import move_sentences, table_sentences
 from skipbo_web.coach import controller_for, pile_selector, render_coach, render_entry, step_text
 from skipbo_web.controller import BadSave, Controller, MatchState, Message
+from skipbo_web.embed import Reporter, render_embed_bar, storage_keys
 from skipbo_web.i18n import LANGUAGES, pick_language, t
 from skipbo_web.meta import installed_version
-from skipbo_web.announce import move_sentences, table_sentences
 from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo
 from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
 from skipbo_web.replay_view import KEYS as REPLAY_KEYS
 from skipbo_web.replay_view import board_html, default_viewer, position_text, render_replay
-from skipbo_web.share import record_filename, render_records, share_link, tutorial_link
-from skipbo_web.embed import Reporter, render_embed_bar, storage_keys
 from skipbo_web.settings import SPEED_DELAY_MS, Settings, parse_url, query_options, wants_embed
+from skipbo_web.share import record_filename, render_records, share_link, tutorial_link
+from skipbo_web.table import (
+    Look,
+    card_html,
+    render_bar,
+    render_foot,
+    render_help,
+    render_notices,
+    render_setup,
+    render_table,
+    root_attributes,
+)
 from skipbo_web.tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
-from skipbo_web.table import (Look, card_html, render_bar, render_foot, render_help, render_notices,
-                              render_setup, render_table, root_attributes)
+
+from skipbo_core.ai import think_for
 
 ENGINE_VERSION = installed_version("skipbo_core")  # from the wheel unpacked in Pyodide
 KEY_SETTINGS, KEY_MATCH, KEY_CURRENT = "skipbo.settings", "skipbo.match", "skipbo.current"

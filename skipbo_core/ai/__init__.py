@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Generator, Sequence, TypeVar
+from collections.abc import Callable, Generator, Sequence
+from typing import TypeVar
 
 from ..moves import Move
 from ..view import SeatView

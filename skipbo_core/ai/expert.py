@@ -30,8 +30,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import Generator, Sequence
 
 from ..game import Game
 from ..moves import BUILD, HAND, PARTNER_STOCK, STOCK, Move

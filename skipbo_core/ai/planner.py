@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import Generator, Iterator, Sequence
 
 from ..cards import WILD
 from ..game import Game
@@ -53,7 +53,7 @@ class Weights:
     urgency: float = 0.0         # chances count (1 + urgency / stock cards the side has left)
     next_stock: float = 0.0      # share of a stock card for the chance the next one fits too
 
-    def tuned(self, **changes: float) -> "Weights":
+    def tuned(self, **changes: float) -> Weights:
         return replace(self, **changes)
 
     @classmethod

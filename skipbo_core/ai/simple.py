@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..cards import WILD
 from ..moves import BUILD, HAND, PARTNER_STOCK, STOCK, TO_DISCARD, Move

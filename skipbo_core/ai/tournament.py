@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from ..game import Game
 from ..rules import Rules
@@ -32,7 +32,7 @@ class BotStats:
     turns: int = 0          # its whole turns
     turn_times: list[float] = field(default_factory=list)  # seconds per whole turn (sample)
 
-    def add(self, other: "BotStats") -> None:
+    def add(self, other: BotStats) -> None:
         self.seats += other.seats
         self.wins += other.wins
         self.decisions += other.decisions
@@ -55,7 +55,7 @@ class TournamentResult:
     total_turns: int = 0
     stats: dict[str, BotStats] = field(default_factory=dict)
 
-    def add(self, other: "TournamentResult") -> None:
+    def add(self, other: TournamentResult) -> None:
         self.games += other.games
         self.decisive += other.decisive
         self.stalled += other.stalled
@@ -86,7 +86,7 @@ def play_game(game: Game, lineup: Sequence[str], seed: str,
     fns = [get_bot(name) for name in lineup]
     rngs = [random.Random(f"{seed}:{seat}") for seat in range(len(lineup))]
     clock = time.perf_counter
-    turn_seat, turn_time = game.current_seat, 0.0
+    turn_time = 0.0
     while not game.is_over:
         seat = game.current_seat
         view, legal = game.view(seat), game.legal_moves()

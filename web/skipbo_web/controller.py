@@ -9,8 +9,9 @@ no DOM access here, so the controller runs and is tested on the host too.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from skipbo_core import Game, IllegalMove, InvalidMove, Move, RecordError
 from skipbo_core.ai import LEVELS, Thinking, get_bot, get_thinker
@@ -96,7 +97,7 @@ class MatchState:
                 "origin": self.origin, "practice": self.practice}
 
     @classmethod
-    def from_dict(cls, data: Any, players: int) -> "MatchState":
+    def from_dict(cls, data: Any, players: int) -> MatchState:
         if not isinstance(data, dict) or data.get("version") != MATCH_VERSION:
             raise BadSave("match data of another version")
         target, first, history = data.get("target"), data.get("first"), data.get("history")
@@ -141,7 +142,7 @@ class Controller:
     # -- creation ----------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, settings: Settings, seed: int, match: MatchState | None = None) -> "Controller":
+    def start(cls, settings: Settings, seed: int, match: MatchState | None = None) -> Controller:
         """Deal a new game with ``settings`` (the match's next game when ``match`` is given)."""
         rules = settings.rules()
         if match is None:
@@ -153,7 +154,7 @@ class Controller:
         return cls(Game.new(rules, seed=seed, first=first, players=players), settings, match)
 
     @classmethod
-    def resume(cls, record: Any, match_data: Any, settings: Settings) -> "Controller":
+    def resume(cls, record: Any, match_data: Any, settings: Settings) -> Controller:
         """The saved game. Raises ``BadSave`` (naming the problem) when it cannot be resumed."""
         try:
             game = Game.from_record(record)
@@ -164,7 +165,7 @@ class Controller:
             raise BadSave("match says the game is over, the record does not")
         return cls(game, settings, match)
 
-    def next_game(self, seed: int) -> "Controller":
+    def next_game(self, seed: int) -> Controller:
         """The match's next game (same players and rules; the first seat moves left)."""
         match = MatchState(self.match.target, self.match.first, [list(g) for g in self.match.history],
                            self.match.game_no + 1, seed, self.match.origin)

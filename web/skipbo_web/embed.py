@@ -11,9 +11,10 @@ object ``{"source": "skipbo", "version": 1, "type": ..., ...}``; see the README,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Iterable
+from typing import Any
 
 from skipbo_core import Move
 

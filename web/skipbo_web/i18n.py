@@ -8,7 +8,8 @@ faces and ``source`` (move notation such as ``"H5"``, ``"S"``, ``"PD2"``) as wor
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 DEFAULT = "en"
 

@@ -27,7 +27,7 @@ KEYS = {"ArrowRight": "forward", "ArrowLeft": "back", "Home": "first", "End": "l
 class ReplayTable(Controller):
     """A controller that only shows: the record's game at one step, seen from ``viewer``."""
 
-    def __init__(self, replay: Replay, viewer: int) -> None:  # noqa: super() deals a game to play
+    def __init__(self, replay: Replay, viewer: int) -> None:  # no super().__init__(): it deals a game to play
         self.game = replay.game
         self.settings = Settings()
         self.match = MatchState(None)

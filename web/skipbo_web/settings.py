@@ -8,8 +8,9 @@ are allowed is asked of the engine (``skipbo_core.Rules``), never decided here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Mapping
+from typing import Any
 from urllib.parse import parse_qsl
 
 from skipbo_core import Rules
@@ -122,7 +123,7 @@ class Settings:
                 "lang": self.lang, "speed": self.speed, "practice": self.practice}
 
     @classmethod
-    def from_dict(cls, data: Any, languages: Iterable[str] = ()) -> tuple["Settings", list[str]]:
+    def from_dict(cls, data: Any, languages: Iterable[str] = ()) -> tuple[Settings, list[str]]:
         """Settings from stored data; bad fields take their defaults and are named."""
         if not isinstance(data, dict) or data.get("version") != VERSION:
             return cls(), ["version"]
@@ -161,7 +162,7 @@ class Settings:
 
     # -- the new-game form -------------------------------------------------------------------
 
-    def with_form(self, form: Mapping[str, str]) -> tuple["Settings", list[str]]:
+    def with_form(self, form: Mapping[str, str]) -> tuple[Settings, list[str]]:
         """These settings changed by the new-game form's fields (strings, as a browser
         sends them). Returns the new settings and the names of the wrong fields; each
         wrong field keeps its value from ``self`` (or the default, when the engine

@@ -20,7 +20,6 @@ from .explain import end_rule_link, rules_page_link, why_link
 from .i18n import LANGUAGES, card_face, card_name, colour_of, describe, t
 from .settings import FACES, KINDS, MAX_SEATS, SPEEDS, Settings, default_stock, most_stock
 
-
 LOG_SHOWN = 60  # the newest moves in the log; older ones are counted only
 
 

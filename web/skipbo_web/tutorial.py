@@ -10,8 +10,9 @@ normal game's save.
 
 from __future__ import annotations
 
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generator, Sequence
+from typing import Any
 
 from skipbo_core import Game, Move, Rules
 from skipbo_core.cards import WILD, new_deck
@@ -231,7 +232,7 @@ class Tutorial:
                 "moves": [str(m) for m in self.game.moves]}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Tutorial":
+    def from_dict(cls, data: Any) -> Tutorial:
         """Rebuild a saved tutorial by replaying its moves through the script; raises
         ``BadSave`` when the save is damaged or does not follow the script."""
         if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
