@@ -20,7 +20,8 @@ from skipbo_web.settings import (
     query_options,
     wants_embed,
 )
-from skipbo_web.table import Look, render_help, render_table
+from skipbo_web.sheets import render_help
+from skipbo_web.table import Look, render_table
 
 from skipbo_core import Game
 

@@ -10,21 +10,12 @@ from pathlib import Path
 
 import pytest
 from skipbo_web import i18n
+from skipbo_web.bar import render_bar, render_foot, render_notices
 from skipbo_web.controller import BadSave, Controller, MatchState, slot_notation
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
 from skipbo_web.settings import Seat, Settings, UrlOptions, most_stock, parse_url
-from skipbo_web.table import (
-    Look,
-    message_text,
-    render_bar,
-    render_foot,
-    render_help,
-    render_notices,
-    render_result,
-    render_setup,
-    render_table,
-    root_attributes,
-)
+from skipbo_web.sheets import render_help, render_setup
+from skipbo_web.table import Look, message_text, render_result, render_table, root_attributes
 
 import skipbo_core.errors
 from skipbo_core import Game, Rules

@@ -10,13 +10,14 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+from skipbo_web.bar import render_bar, render_notices
 from skipbo_web.controller import Controller, MatchState
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
 from skipbo_web.replay_view import board_html, default_viewer, render_replay
 from skipbo_web.settings import Seat, Settings, parse_url
 from skipbo_web.share import dealt_from_seed, record_filename, render_records, share_link
-from skipbo_web.table import Look, render_bar, render_notices
+from skipbo_web.table import Look
 
 from skipbo_core import Game, Rules
 

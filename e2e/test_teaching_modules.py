@@ -16,7 +16,8 @@ from skipbo_web.i18n import CATALOGUE, LANGUAGES
 from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo, undo_block
 from skipbo_web.rules_links import ILLEGAL_ANCHORS
 from skipbo_web.settings import Seat, Settings, parse_url
-from skipbo_web.table import Look, message_text, render_help, render_setup, render_table
+from skipbo_web.sheets import render_help, render_setup
+from skipbo_web.table import Look, message_text, render_table
 
 from skipbo_core import Game, Move
 from skipbo_core.ai.hints import REASONS, Hint

@@ -38,6 +38,16 @@ class LogEntry:
     move: str
     card: int | None
 
+    @property
+    def source(self) -> str:
+        """The SOURCE part of the move (``"S"``, ``"H5"``, ``"PD2"``), ``"end"`` for end."""
+        return self.move.partition(">")[0]
+
+    @property
+    def target(self) -> str:
+        """The TARGET part of the move (``"B2"``, ``"D1"``), ``""`` for end."""
+        return self.move.partition(">")[2]
+
 
 class BadSave(ValueError):
     """Stored data that cannot be resumed (corrupt, or from another version)."""
@@ -347,7 +357,9 @@ class Controller:
                 return False
             self.selected = text
             targets = self.legal_targets()
-            self.message = Message("msg.picked" if targets else "msg.picked_nowhere", {"source": text})
+            key = ("msg.picked_nowhere" if not targets else
+                   "msg.picked" if any(t.startswith("B") for t in targets) else "msg.picked_discard")
+            self.message = Message(key, {"source": text})
             return False
         return self.play(f"{self.selected}>{text}")
 

@@ -18,9 +18,10 @@ from typing import Any
 
 from skipbo_core import Move
 
+from .bar import speed_and_languages
 from .controller import Controller, Message
 from .i18n import t
-from .table import Look, card_token, seat_name, speed_and_languages
+from .table import Look, card_token, seat_name
 
 SOURCE = "skipbo"
 PROTOCOL = 1

@@ -9,15 +9,14 @@ allows it (``Game.undo``: only moves that showed no hidden card).
 
 from __future__ import annotations
 
-from html import escape
-
 from skipbo_core import Move, UndoError
 from skipbo_core.ai.hints import Hint, hint
 from skipbo_core.moves import BUILD
 
 from .controller import Controller, Message
 from .i18n import t
-from .table import Look, attrs
+from .table import Look
+from .view_tree import El, h, kids_html, props
 
 
 def hint_for(ctrl: Controller) -> Hint | None:
@@ -99,22 +98,28 @@ def undo(ctrl: Controller) -> bool:
     return True
 
 
-def render_assist(ctrl: Controller, look: Look, lesson: bool = False) -> str:
-    """The Hint, Undo and Read-the-table buttons. A button that cannot act now stays
-    focusable (``aria-disabled``) and its title says why; pressing it says so too.
-    In a lesson (the tutorial) only Read-the-table: the tutorial's coach teaches."""
+def assist_tree(ctrl: Controller, look: Look, label: str = "", lesson: bool = False) -> El:
+    """The Hint, Undo and Read-the-table buttons in their ``<nav>`` (named ``label``). A
+    button that cannot act now stays focusable (``aria-disabled``) and its title says why;
+    pressing it says so too. In a lesson (the tutorial) only Read-the-table: the
+    tutorial's coach teaches."""
     lang = look.lang
     no_hint = None if ctrl.my_turn else t(lang, "hint.not_now")
     why_not = undo_block(ctrl)
     no_undo = t(lang, why_not) if why_not is not None else None
 
-    def button(action: str, key: str, label: str, title: str, blocked: str | None) -> str:
-        return (f'<button type="button" class="tool"'
-                f'{attrs(data_action=action, aria_keyshortcuts=key, title=blocked or title, aria_disabled="true" if blocked else None)}>'
-                f'{escape(label)}</button>')
+    def button(action: str, key: str, label: str, title: str, blocked: str | None) -> El:
+        return h("button", props(type="button", class_="tool", data_action=action, aria_keyshortcuts=key,
+                                 title=blocked or title, aria_disabled="true" if blocked else None),
+                 label, key=action)
 
     read = button("read-table", "R", t(lang, "read.button"), t(lang, "read.title"), None)
-    if lesson:
-        return read
-    return (button("hint", "H", t(lang, "hint.button"), t(lang, "hint.title"), no_hint)
-            + button("undo", "U", t(lang, "undo.button"), t(lang, "undo.title"), no_undo) + read)
+    buttons = [read] if lesson else [
+        button("hint", "H", t(lang, "hint.button"), t(lang, "hint.title"), no_hint),
+        button("undo", "U", t(lang, "undo.button"), t(lang, "undo.title"), no_undo), read]
+    return h("nav", props(aria_label=label or None), buttons)
+
+
+def render_assist(ctrl: Controller, look: Look, lesson: bool = False) -> str:
+    """The buttons of ``assist_tree`` as HTML."""
+    return kids_html(assist_tree(ctrl, look, lesson=lesson).kids)

@@ -1,8 +1,9 @@
 """The replay viewer's HTML: a read-only table at any step of a record, its controls and
-its move list. No DOM access; the page fills the sheet once and then redraws only the
-board and the few controls that change (``board_html``, ``position_text``).
+its move list. No DOM access; the page fills the sheet once and then patches the board
+(``board_holder``, the same view model as the game's table) and the few controls that
+change (``position_text``).
 
-The table is the game's own table (``table.render_table``) drawn from a read-only
+The table is the game's own table (``table.table_tree``) drawn from a read-only
 ``ReplayTable``: seen from one fixed seat, with every hand face up, because a replay
 is for learning from the whole game.
 """
@@ -18,7 +19,8 @@ from .controller import Controller, LogEntry, MatchState, Message
 from .i18n import t
 from .replay import Replay
 from .settings import KINDS, Settings
-from .table import Look, attrs, render_table, seat_name
+from .table import Look, attrs, seat_name, table_tree
+from .view_tree import El, h, props, to_html
 
 KEYS = {"ArrowRight": "forward", "ArrowLeft": "back", "Home": "first", "End": "last",
         "PageDown": "next-turn", "PageUp": "previous-turn", "p": "play", "P": "play"}
@@ -79,13 +81,20 @@ def default_viewer(replay: Replay) -> int:
     return next((s for s, p in enumerate(replay.players) if p.get("kind") == "human"), 0)
 
 
-def board_html(replay: Replay, look: Look, viewer: int) -> str:
+def board_tree(replay: Replay, look: Look, viewer: int) -> El:
     """The table at the current step, in a root that carries the replay's hooks."""
     ctrl = ReplayTable(replay, viewer)
-    game = ctrl.game
-    root = attrs(data_replay="1", data_step=replay.step, data_last=replay.last, data_turn=game.current_seat,
-                 data_over="1" if game.is_over else None, data_players=game.rules.players, data_viewer=viewer)
-    return f'<div class="table replay-table"{root}>{render_table(ctrl, Look(look.lang, look.faces, replay=True))}</div>'
+    root = props(class_="table replay-table", data_replay="1", data_step=replay.step, data_last=replay.last)
+    return table_tree(ctrl, Look(look.lang, look.faces, replay=True), "div", root)
+
+
+def board_holder(replay: Replay, look: Look, viewer: int) -> El:
+    """``board_tree`` in the ``#replay-board`` element that the page patches."""
+    return h("div", props(id="replay-board"), board_tree(replay, look, viewer))
+
+
+def board_html(replay: Replay, look: Look, viewer: int) -> str:
+    return to_html(board_tree(replay, look, viewer))
 
 
 def position_text(replay: Replay, lang: str) -> str:
@@ -132,7 +141,7 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
             f'<label class="replay-seat"><span>{escape(t(lang, "replay.seen_from"))}</span>'
             f'<select name="replay-seat">{seats}</select></label>'
             f'<span class="replay-pos" id="replay-pos">{escape(position_text(replay, lang))}</span></div>'
-            f'<div id="replay-board">{board_html(replay, look, viewer)}</div>'
+            f'{to_html(board_holder(replay, look, viewer))}'
             f'{end_note}'
             f'<details class="replay-moves" open><summary>{escape(t(lang, "replay.moves"))} ({replay.last})</summary>'
             f'<ol id="replay-moves">{"".join(items)}</ol></details>'
