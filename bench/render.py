@@ -107,7 +107,8 @@ def turns_with_flights(page: Page, base: str, turns: int) -> tuple[list[tuple[fl
 def summary(values: list[float]) -> str:
     values = sorted(values)
     p90 = values[min(len(values) - 1, int(len(values) * 0.9))]
-    return f"median {statistics.median(values):6.1f} ms   p90 {p90:6.1f} ms   max {values[-1]:6.1f} ms   (n={len(values)})"
+    return (f"median {statistics.median(values):6.1f} ms   p90 {p90:6.1f} ms   max {values[-1]:6.1f} ms"
+            f"   (n={len(values)})")
 
 
 def main() -> int:
