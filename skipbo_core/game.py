@@ -7,9 +7,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from . import record
 from .cards import HAND_SIZE, PILE_COMPLETE, WILD, is_full_deck, new_deck
-from .errors import IllegalMove, InvalidMove, UndoError
+from .errors import IllegalMove, InvalidMove, ReshuffleError, UndoError
 from .history import LogEntry
+from .moves import ALL_MOVES as _ALL
 from .moves import (
     BUILD,
     DISCARD,
@@ -27,6 +29,7 @@ from .moves import (
 from .moves import move as _move
 from .result import Result
 from .rules import Rules
+from .view import SeatView
 
 TURN_LIMIT = 3000
 """Last guard against endless games: after this many turns the game ends with
@@ -50,10 +53,6 @@ _B_HAND = tuple(_by_mask(HAND, v) for v in range(13))  # indexed by card value
 _B_DISCARD = tuple(_by_mask(DISCARD, d) for d in range(4))
 _B_PDISCARD = tuple(_by_mask(PARTNER_DISCARD, d) for d in range(4))
 _TO_DISCARD = {v: tuple(_move(HAND, v, TO_DISCARD, k) for k in range(4)) for v in _HAND_VALUES}
-
-
-class ReshuffleError(ValueError):
-    """A replayed reshuffle that does not match the completed piles (records only)."""
 
 
 class Game:
@@ -83,8 +82,8 @@ class Game:
             {"name": f"P{i + 1}", "kind": "human"} for i in range(n)]
         if len(self.players) != n:
             raise ValueError(f"players must list {n} players, not {len(self.players)}")
-        self._deck = list(deck)
-        if not is_full_deck(self._deck, rules.wild_cards):
+        self._deck: tuple[int, ...] | None = tuple(deck)
+        if not is_full_deck(list(self._deck), rules.wild_cards):
             raise ValueError(f"deck is not the {rules.deck_size}-card Skip-Bo deck")
         # Each reshuffle k is shuffled by Random(key + k): a copy needs no random state
         # of its own. Without an explicit rng the key comes from the deck, so a game
@@ -95,7 +94,7 @@ class Game:
         self._stocks: list[list[int]] = [[] for _ in range(n)]
         for i in range(stock * n):
             self._stocks[i % n].append(self._deck[i])
-        self._draw: list[int] = self._deck[stock * n:][::-1]  # pop() gives the next card
+        self._draw: list[int] = list(self._deck[stock * n:][::-1])  # pop() gives the next card
         self._hands: list[tuple[int, ...]] = [()] * n
         self._discards: tuple[tuple[tuple[int, ...], ...], ...] = (((),) * 4,) * n
         self._building: tuple[tuple[int, ...], ...] = ((),) * 4
@@ -135,19 +134,77 @@ class Game:
     @classmethod
     def from_record(cls, data: Any) -> Game:
         """Replay a game record (RULES.md); raises ``RecordError`` naming the first problem."""
-        from .record import replay
-        return replay(cls, data)
+        return record.replay(cls, data)
 
     def to_record(self) -> dict[str, Any]:
         """The JSON-able game record of RULES.md; ``result`` only once the game is over."""
-        data: dict[str, Any] = {
-            "format": "skipbo-record", "version": 1, "rules": self.rules.to_dict(),
-            "players": [dict(p) for p in self.players], "first": self.first,
-            "deck": list(self._deck), "reshuffles": [list(r) for r in self._reshuffles],
-            "moves": [str(m) for m in self._moves]}
-        if self._result is not None:
-            data["result"] = self._result.to_dict()
-        return data
+        return record.write(self)
+
+    @property
+    def deck(self) -> tuple[int, ...] | None:
+        """The deck as dealt (``deck[0]`` first); ``None`` for a sampled world (``from_view``)."""
+        return self._deck
+
+    @property
+    def reshuffles(self) -> tuple[tuple[int, ...], ...]:
+        """Each new draw pile made from completed piles so far, first card drawn first."""
+        return tuple(map(tuple, self._reshuffles))
+
+    def release_reshuffles(self) -> int:
+        """Stop taking reshuffles from the list given when the game was made (replaying a
+        record): from now on the game shuffles itself. Returns how many were never needed."""
+        unused = len(self._supply) if self._supply is not None else 0
+        self._supply = None
+        return unused
+
+    @classmethod
+    def from_view(cls, view: SeatView, rng: random.Random) -> Game:
+        """A world for search (determinization): a game that matches ``view`` in all its
+        seat can see, with the hidden cards (the other hands, the stock cards below the
+        tops, the draw pile, the completed piles) dealt at random by ``rng`` from the
+        cards the seat has not seen. Built from the view alone, so nothing hidden from
+        the seat can leak into it. It has no deck and no record; its moves start here."""
+        pool = view.unseen_cards()
+        n = view.rules.players
+        seat = view.seat
+        below = [size - 1 if size else 0 for size in view.stock_sizes]
+        others = [0 if s == seat else view.hand_sizes[s] for s in range(n)]
+        wanted = sum(below) + sum(others) + view.draw_size + view.completed_size
+        if wanted != len(pool):
+            raise ValueError(f"inconsistent view: {len(pool)} unseen cards for {wanted} hidden places")
+        rng.shuffle(pool)
+        at = 0
+        stocks = []
+        for s in range(n):
+            stock = pool[at:at + below[s]]
+            at += below[s]
+            top = view.stock_tops[s]
+            if top is not None:
+                stock.append(top)
+            stocks.append(stock)
+        hands = []
+        for s in range(n):
+            if s == seat:
+                hands.append(view.hand)
+            else:
+                hands.append(tuple(sorted(pool[at:at + others[s]])))
+                at += others[s]
+        draw = pool[at:at + view.draw_size]
+        at += view.draw_size
+        g = _new(cls)
+        g.__dict__ = {
+            "rules": view.rules, "first": view.current_seat,
+            "players": [{"name": f"P{i + 1}", "kind": "sampled"} for i in range(n)],
+            "_deck": None, "_shuffle_key": rng.getrandbits(64), "_stocks": stocks, "_draw": draw,
+            "_hands": hands, "_discards": view.discards, "_building": view.building, "_completed": pool[at:],
+            "_reshuffles": [], "_supply": None, "_moves": [], "_undo": [], "_stall": view.stall_count,
+            "_result": view.result, "current_seat": view.current_seat, "turn": view.turn}
+        g._derive()
+        return g
+
+    def resample(self, seat: int, rng: random.Random) -> Game:
+        """``Game.from_view(self.view(seat), rng)``: a world as ``seat`` might imagine it."""
+        return type(self).from_view(self.view(seat), rng)
 
     def copy(self) -> Game:
         """An independent copy (for search). It reshuffles exactly as the original would."""
@@ -209,8 +266,22 @@ class Game:
         return [len(p) + 1 for p in self._building]
 
     def view(self, seat: int) -> SeatView:
-        """All that ``seat`` may see, and nothing more."""
-        return make_view(self, seat)
+        """All that ``seat`` may see, and nothing more.
+
+        The game keeps everything a seat may see in immutable tuples, so the view
+        shares them instead of copying."""
+        hands = self._hands
+        if type(seat) is not int or not 0 <= seat < len(hands):
+            raise ValueError(f"seat must be from 0 to {len(hands) - 1}, not {seat!r}")
+        stock_sizes, stock_tops = self._stock_view
+        view = _new(SeatView)
+        _set(view, "__dict__", {  # a frozen dataclass: fill its fields without __setattr__
+            "rules": self.rules, "seat": seat, "current_seat": self.current_seat, "turn": self.turn,
+            "hand": hands[seat], "hand_sizes": tuple(map(len, hands)), "stock_sizes": stock_sizes,
+            "stock_tops": stock_tops, "discards": self._discards, "building": self._building,
+            "draw_size": len(self._draw), "completed_size": len(self._completed),
+            "stall_count": self._stall, "result": self._result})
+        return view
 
     def legal_moves(self, source: str | None = None, target: str | None = None) -> list[Move]:
         """Every legal move for the seat to move, in a stable order: building moves
@@ -645,9 +716,7 @@ def _with_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return tuple(sorted(hand + (card,)))
 
 
-from .moves import ALL_MOVES as _ALL  # noqa: E402
-from .view import SeatView, make_view  # noqa: E402,F401
-
+_new, _set = object.__new__, object.__setattr__
 _VALID = frozenset(_ALL)
 _INTERNED = frozenset(map(id, _ALL))  # the interned moves live as long as the module
 
