@@ -18,7 +18,8 @@ from .test_properties import games
 
 
 @given(games(), st.integers(0, 300), st.integers(0, 2**32))
-def test_a_world_matches_the_view_and_holds_the_whole_deck(setup, plies, seed):
+def test_legal_moves_depend_only_on_what_the_mover_sees(setup, plies, seed):
+    # a world matches the view and holds the whole deck
     game, rng, eagerness = setup
     play_randomly(game, rng, plies, eagerness)
     seat = game.current_seat
