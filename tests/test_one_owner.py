@@ -86,15 +86,8 @@ def module_imports(path: Path) -> set[str]:
     return out - {name.removesuffix(".__init__")}
 
 
-AI_CIRCLE = pytest.mark.xfail(strict=True, reason="issue 14: the AI package's levels import back from "
-                               "skipbo_core.ai (its registry module is the ai helper's part); drop this mark then")
-
-
-@pytest.mark.parametrize("part", ["engine", pytest.param("ai", marks=AI_CIRCLE)])
-def test_skipbo_core_has_no_import_circles(part):
-    in_ai = {m for m in MODULES if m == "skipbo_core.ai" or m.startswith("skipbo_core.ai.")}
-    graph = {m: module_imports(path) & (in_ai if part == "ai" else set(MODULES) - in_ai)
-             for m, path in PATHS.items() if (m in in_ai) == (part == "ai")}
+def test_skipbo_core_has_no_import_circles():
+    graph = {m: module_imports(path) for m, path in PATHS.items()}
     circles = []
 
     def visit(node, path):
@@ -106,7 +99,7 @@ def test_skipbo_core_has_no_import_circles(part):
         done.add(node)
 
     done: set[str] = set()
-    for m in sorted(graph):
+    for m in MODULES:
         if m not in done:
             visit(m, [m])
     assert not circles, "import circles: " + "; ".join(" -> ".join(c) for c in circles)
