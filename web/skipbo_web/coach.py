@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .controller import Controller, MatchState
+from .controller import Controller
 from .i18n import card_face, t
 from .settings import Settings
 from .table import Look, message_text
@@ -33,7 +33,7 @@ def pile_selector(pile: str) -> str:
 def controller_for(tutorial: Tutorial, settings: Settings) -> Controller:
     """A controller for the tutorial's game: the computer plays the script, and the
     player's moves pass the tutorial's guard first."""
-    ctrl = Controller(tutorial.game, settings, MatchState(target=None))
+    ctrl = Controller(tutorial.game, settings)
     ctrl.bots[COMPUTER] = tutorial.computer_move
     ctrl.thinkers[COMPUTER] = tutorial.computer_thinking
     ctrl.guard = tutorial.check

@@ -18,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .controller import LogEntry
+from skipbo_core.history import LogEntry
+
 from .page_dom import attr, create_proxy, js
-from .table import card_html
+from .table import card_html, card_token
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -98,16 +99,15 @@ class Motion:
 
     def _source_el(self, entry: LogEntry) -> Any:
         root, ctrl = self.app.root, self.app.ctrl
-        src = entry.source
-        owner = ctrl.partner(entry.seat) if src.startswith("P") else entry.seat
+        move = entry.move
+        owner = ctrl.partner(entry.seat) if move.from_partner else entry.seat
         area = js(root.querySelector(f'[data-seat="{owner}"]'))
         if area is None:
             return None
-        if src.startswith("H"):
-            card = js(area.querySelector(f'[data-slot="H"][data-card="{src[1:]}"]'))
+        if move.from_hand:
+            card = js(area.querySelector(f'[data-slot="H"][data-card="{card_token(move.hand_card)}"]'))
             return card if card is not None else js(area.querySelector(".mini-hand, .hand, header"))
-        slot = src.removeprefix("P")
-        pile = js(area.querySelector(f'[data-slot="{slot}"]'))
+        pile = js(area.querySelector(f'[data-slot="{move.source_slot.removeprefix("P")}"]'))
         if pile is None:
             return None
         cards = pile.querySelectorAll(".card")
@@ -124,15 +124,15 @@ class Motion:
             target = self._target_card(entry)
             if target is not None:
                 self._fly(target, flight.source)
-            elif entry.target.startswith("B"):
+            elif entry.move.is_build:
                 self._pile_leaves(entry, flight.source)
         self._hand(flight)
 
     def _target_card(self, entry: LogEntry) -> Any:
-        root = self.app.root
-        if entry.target.startswith("B"):
-            return js(root.querySelector(f'[data-slot="{entry.target}"] > .card:not(.empty)'))
-        pile = js(root.querySelector(f'[data-seat="{entry.seat}"] [data-slot="{entry.target}"]'))
+        root, slot = self.app.root, entry.move.target_slot
+        if entry.move.is_build:
+            return js(root.querySelector(f'[data-slot="{slot}"] > .card:not(.empty)'))
+        pile = js(root.querySelector(f'[data-seat="{entry.seat}"] [data-slot="{slot}"]'))
         if pile is None:
             return None
         cards = pile.querySelectorAll(".card:not(.empty)")
@@ -179,7 +179,7 @@ class Motion:
         """The card completed its building pile: it lands there, then the pile leaves for
         the completed cards beside the draw pile."""
         root = self.app.root
-        pile = js(root.querySelector(f'[data-slot="{entry.target}"]'))
+        pile = js(root.querySelector(f'[data-slot="{entry.move.target_slot}"]'))
         done = js(root.querySelector(".drawpile .done")) or js(root.querySelector(".drawpile"))
         if pile is None or done is None:
             return

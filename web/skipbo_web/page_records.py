@@ -11,7 +11,7 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
-from .controller import Controller, MatchState, Message
+from .controller import Controller, Message
 from .i18n import t
 from .page_dom import JsException, attr, js
 from .replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
@@ -281,4 +281,4 @@ class RecordsDesk:
         game = replay.game_to_play_on()
         self.end_replay()
         self.app.sheet.close()
-        self.app.use(Controller(game, self.app.session.settings, MatchState(None)))
+        self.app.use(Controller(game, self.app.session.settings))

@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-from .controller import BadSave, Controller, MatchState, Message
+from .controller import BadSave, Controller, Message
 from .embed import storage_keys
 from .i18n import LANGUAGES, pick_language
 from .page_dom import Browser, JsException, js
@@ -86,12 +86,11 @@ class Session:
         self.open_setup = False  # the new-game screen opens at start-up (a first visit)
         saved = self.load_saved()
         if url.settings is not None:
-            if saved is not None and saved.match.origin == url.origin and url.seed is not None:
+            if saved is not None and saved.origin == url.origin and url.seed is not None:
                 self.ctrl = saved  # the same address again: resume that game
             else:
                 self.ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(),
-                                             MatchState(url.settings.target if url.settings.match else None,
-                                                        origin=url.origin))
+                                             origin=url.origin)
         elif saved is not None:
             self.ctrl = saved
         else:
@@ -119,7 +118,7 @@ class Session:
 
     def save(self) -> None:
         self.store.set(self.keys.current, self.ctrl.record())
-        self.store.set(self.keys.match, self.ctrl.match.to_dict())
+        self.store.set(self.keys.match, self.ctrl.match_data())
 
     def save_settings(self) -> None:
         if self.keys.settings:  # embed mode never writes the visitor's settings

@@ -2,20 +2,20 @@
 
 A hint is the move the ``hard`` computer player would make (``skipbo_core.ai.hints``),
 shown as a message whose reason the catalogue words. Undo exists in practice games
-(``MatchState.practice``: the new-game screen's Practice box, or ``practice=1`` in the
-address): it takes back the human's last move of the current turn when the engine
-allows it (``Game.undo``: only moves that showed no hidden card).
+(``Controller.practice``: the new-game screen's Practice box, or ``practice=1`` in the
+address): it takes back the human's last move of the current turn, if that move showed
+no hidden card (the engine's log says which did), with ``Game.pop``.
 """
 
 from __future__ import annotations
 
-from skipbo_core import Move, UndoError
+from skipbo_core import Move
 from skipbo_core.ai.hints import Hint, hint
 from skipbo_core.moves import BUILD
 
 from .controller import Controller, Message
 from .i18n import t
-from .table import Look
+from .table import Look, card_token
 from .view_tree import El, h, kids_html, props
 
 
@@ -54,33 +54,27 @@ def hint_selectors(ctrl: Controller, move: Move) -> list[str]:
     me = f'[data-seat="{ctrl.viewer}"]'
     if move.is_end:
         return ['[data-action="end"]']
-    src = move.source_text
-    owner = me
-    if src.startswith("P"):
-        owner = f'[data-seat="{ctrl.partner(ctrl.viewer)}"]'
-        src = src[1:]
-    if src.startswith("H"):
-        first = f'{me} [data-slot="H"][data-card="{src[1:]}"]'
+    owner = f'[data-seat="{ctrl.partner(ctrl.viewer)}"]' if move.from_partner else me
+    if move.from_hand:
+        first = f'{me} [data-slot="H"][data-card="{card_token(move.hand_card)}"]'
     else:
-        first = f'{owner} [data-slot="{src}"]'
-    dst = move.target_text
-    second = f'[data-slot="{dst}"]' if dst.startswith("B") else f'{me} [data-slot="{dst}"]'
+        first = f'{owner} [data-slot="{move.source_slot.removeprefix("P")}"]'
+    dst = move.target_slot
+    second = f'[data-slot="{dst}"]' if move.is_build else f'{me} [data-slot="{dst}"]'
     return [first, second]
 
 
 def undo_block(ctrl: Controller) -> str | None:
     """``None`` when Undo may take back the human's last move now, else the key of
     the message that says why not."""
-    if not ctrl.match.practice:
+    if not ctrl.practice:
         return "undo.not_practice"
     if not ctrl.my_turn:
         return "undo.not_now"
-    moves = ctrl.game.moves
-    if not moves or moves[-1].ends_turn:  # a turn's moves so far are all building moves
+    last = ctrl.game.log(-1)
+    if not last or last[0].move.ends_turn:  # a turn's moves so far are all building moves
         return "undo.none"
-    try:
-        ctrl.game.copy().undo()  # asks the engine, leaving the game as it is
-    except UndoError:
+    if last[0].revealed:  # it showed a hidden card (a new stock top, cards drawn)
         return "undo.hidden"
     return None
 
@@ -91,8 +85,7 @@ def undo(ctrl: Controller) -> bool:
     if why is not None:
         ctrl.message = Message(why)
         return False
-    move = ctrl.game.undo()
-    ctrl.log.pop()
+    move = ctrl.game.pop()
     ctrl.selected = None
     ctrl.message = Message("undo.done", {"source": move.source_text, "target": _target(move)})
     return True

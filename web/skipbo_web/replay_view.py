@@ -13,9 +13,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from skipbo_core import TURN_LIMIT
+from skipbo_core import TURN_LIMIT, Match
+from skipbo_core.history import LogEntry
 
-from .controller import Controller, LogEntry, MatchState, Message
+from .controller import Controller, Message
 from .i18n import t
 from .replay import Replay
 from .settings import KINDS, Settings
@@ -32,14 +33,14 @@ class ReplayTable(Controller):
     def __init__(self, replay: Replay, viewer: int) -> None:  # no super().__init__(): it deals a game to play
         self.game = replay.game
         self.settings = Settings()
-        self.match = MatchState(None)
+        self.match = Match.single(replay.game)
+        self.origin, self.practice = "", False
         kinds = [str(p.get("kind", "")) for p in replay.players]
         self.kinds = [k[3:] if k.startswith("ai:") and k[3:] in KINDS else "human" for k in kinds]
         self.bots, self.rngs = {}, {}
         self.selected = None
-        self.log = replay.log[:replay.step]
         self.last_human = self.revealed = self._viewer = viewer
-        self.message = _message(replay, self.log)
+        self.message = _message(replay, replay.log[:replay.step])
 
     @property
     def viewer(self) -> int:
@@ -69,11 +70,11 @@ def _message(replay: Replay, log: list[LogEntry]) -> Message:
 
 def log_message(e: LogEntry) -> Message:
     """One move in words (the texts of the game's move log)."""
-    if e.move == "end":
+    m = e.move
+    if m.is_end:
         return Message("log.end", {"seat": e.seat})
-    src, dst = e.move.split(">")
-    key = "log.discard" if dst[0] == "D" else ("log.build_stock" if src.endswith("S") else "log.build")
-    return Message(key, {"seat": e.seat, "card": e.card, "pile": dst[1:]})
+    key = "log.discard" if m.is_discard else ("log.build_stock" if m.from_stock else "log.build")
+    return Message(key, {"seat": e.seat, "card": e.card, "pile": m.slot + 1})
 
 
 def default_viewer(replay: Replay) -> int:
@@ -122,7 +123,7 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
         args = dict(msg.args)
         args["name"] = seat_name(ctrl, look, args.pop("seat"))
         text = t(lang, msg.key, faces=look.faces, **args)
-        items.append(f'<li{attrs(data_move=e.move, data_by=e.seat, data_index=k)}>'
+        items.append(f'<li{attrs(data_move=str(e.move), data_by=e.seat, data_index=k)}>'
                      f'<button type="button"{attrs(data_action="replay-go", data_step=k + 1)}>'
                      f'<span class="turn-no">{replay.turn_of_move(k)}</span> {escape(text)}</button></li>')
     seats = "".join(f'<option value="{s}"{" selected" if s == viewer else ""}>{escape(seat_name(ctrl, look, s))}</option>'

@@ -58,7 +58,7 @@ def share_link(ctrl: Controller, base: str, lang: str, faces: str) -> ShareLink:
         query["deck"] = 144 + rules.wild_cards
     if ctrl.match.target is not None:
         query["target"] = ctrl.match.target
-    if ctrl.match.practice:
+    if ctrl.practice:
         query["practice"] = 1
     names = [str(p.get("name", "")) for p in ctrl.game.players]
     if any(names):

@@ -145,10 +145,8 @@ def _flags(ctrl: Controller, text: str, mine: dict[str, set[str]]) -> dict[str, 
 
 def _last_target(ctrl: Controller) -> str | None:
     """The building pile the last move went to, for a quiet highlight."""
-    if not ctrl.log:
-        return None
-    target = ctrl.log[-1].target
-    return target if target.startswith("B") else None
+    moves = ctrl.game.moves
+    return moves[-1].target_slot if moves and moves[-1].is_build else None
 
 
 def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine: dict[str, set[str]]) -> El:
@@ -199,7 +197,7 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
         tags.append(h("span", props(class_="tag team"), t(lang, "team.with", name=seat_name(ctrl, look, mate)),
                       key="team"))
     if ctrl.match.target is not None:
-        total = ctrl.match.totals(ctrl.players)[seat]
+        total = ctrl.match.scores[seat]
         tags.append(h("span", props(class_="tag score"), t(lang, "score.points", points=total), key="score"))
     hand_size = view["hand_sizes"][seat]
     header = h("header", props(class_="who"), h("span", props(class_="name"), shown, key="name"), tags,
@@ -287,19 +285,20 @@ def _center(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, 
 def log_text(ctrl: Controller, look: Look, e: LogEntry) -> str:
     """One move of the log in words."""
     name = seat_name(ctrl, look, e.seat)
-    if e.move == "end":
+    m = e.move
+    if m.is_end:
         return t(look.lang, "log.end", name=name)
-    key = "log.discard" if e.target[0] == "D" else ("log.build_stock" if e.source.endswith("S") else "log.build")
-    return t(look.lang, key, name=name, card=e.card, pile=e.target[1:], faces=look.faces)
+    key = "log.discard" if m.is_discard else ("log.build_stock" if m.from_stock else "log.build")
+    return t(look.lang, key, name=name, card=e.card, pile=m.slot + 1, faces=look.faces)
 
 
 def _log(ctrl: Controller, look: Look) -> El:
-    first = max(0, len(ctrl.log) - LOG_SHOWN)
-    items = [h("li", props(data_by=e.seat, data_move=e.move), log_text(ctrl, look, e), key=f"m{first + i}")
-             for i, e in enumerate(ctrl.log[first:])]
+    played = len(ctrl.game.moves)
+    items = [h("li", props(data_by=e.seat, data_move=str(e.move)), log_text(ctrl, look, e), key=f"m{e.index}")
+             for e in ctrl.game.log(max(0, played - LOG_SHOWN))]
     return h("details", props(class_="log"),
-             h("summary", None, f'{t(look.lang, "log.title")} ({len(ctrl.log)})'),
-             h("ol", props(data_count=len(ctrl.log)), items), key="log")
+             h("summary", None, f'{t(look.lang, "log.title")} ({played})'),
+             h("ol", props(data_count=played), items), key="log")
 
 
 def _curtain(ctrl: Controller, look: Look) -> El:
@@ -335,7 +334,7 @@ def result_tree(ctrl: Controller, look: Look) -> El:
             reason = t(lang, "end.stock-empty", name=winner_name)
     match = ctrl.match
     in_match = match.target is not None
-    totals = match.totals(n)
+    totals = match.scores
     rows = []
     for s in range(n):
         left = ctrl.view()["stock_sizes"][s]
@@ -350,7 +349,7 @@ def result_tree(ctrl: Controller, look: Look) -> El:
     caption = t(lang, "end.totals", target=match.target) if in_match else t(lang, "end.points")
     match_line = None
     buttons = []
-    if in_match and match.is_over(n):
+    if in_match and match.is_over:
         best = max(totals)
         leaders = [s for s in range(n) if totals[s] == best]
         match_line = h("p", props(class_="match-won"), t(lang, "end.match_won", points=best,
