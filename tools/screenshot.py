@@ -28,7 +28,7 @@ SHOTS = {  # file: (viewport, URL options, turns to play first)
     "screenshot-phone.png": ({"width": 360, "height": 780}, {"players": 2, "stock": 12, "ai": "medium", "seed": 12}, 3),
     "screenshot-embed.png": ({"width": 400, "height": 560},
                              {"embed": 1, "players": 2, "stock": 10, "ai": "easy", "seed": 42, "lang": "de"}, 3),
-    "screenshot-flight.png": ({"width": 1100, "height": 720},
+    "screenshot-flight.png": ({"width": 1100, "height": 860},
                               {"players": 2, "stock": 12, "ai": "medium", "seed": 12, "speed": 3}, 2),
 }
 # As soon as a card on the page animates, every animation stops at 45 % of its way.

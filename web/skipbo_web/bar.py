@@ -29,12 +29,15 @@ def render_bar(look: Look, speed: int) -> str:
     """Title, new game, speed, languages, help."""
     lang = look.lang
     return (f'<h1>{escape(t(lang, "title"))}</h1>'
-            f'<button type="button" class="tool" data-action="new" aria-keyshortcuts="N">{escape(t(lang, "bar.new"))}</button>'
+            f'<button type="button" class="tool" data-action="new" aria-keyshortcuts="N">'
+            f'{escape(t(lang, "bar.new"))}</button>'
             f'{speed_and_languages(look, speed)}'
             f'<button type="button" class="tool help" data-action="help" aria-keyshortcuts="?"'
             f' aria-label="{escape(t(lang, "bar.help"))}" title="{escape(t(lang, "bar.help"))}">?</button>'
-            f'<button type="button" class="tool records-tool" data-action="records" title="{escape(t(lang, "bar.records"))}">'
-            f'<span class="records-icon" aria-hidden="true"></span><span class="records-text">{escape(t(lang, "bar.records"))}</span></button>')
+            f'<button type="button" class="tool records-tool" data-action="records"'
+            f' title="{escape(t(lang, "bar.records"))}">'
+            f'<span class="records-icon" aria-hidden="true"></span><span class="records-text">'
+            f'{escape(t(lang, "bar.records"))}</span></button>')
 
 
 def render_foot(lang: str, version: str) -> str:
@@ -48,6 +51,8 @@ def render_notices(notices: list[Message], lang: str) -> str:
     for i, msg in enumerate(notices):
         # an argument may itself be a message (a record's illegal move says why in words)
         args = {k: describe(lang, v.key, dict(v.args)) if isinstance(v, Message) else v for k, v in msg.args.items()}
-        out.append(f'<div class="notice" role="alert"{attrs(data_notice=msg.key)}><p>{escape(t(lang, msg.key, **args))}</p>'
-                   f'<button type="button" data-action="dismiss" data-index="{i}">{escape(t(lang, "notice.close"))}</button></div>')
+        out.append(f'<div class="notice" role="alert"{attrs(data_notice=msg.key)}><p>'
+                   f'{escape(t(lang, msg.key, **args))}</p>'
+                   f'<button type="button" data-action="dismiss" data-index="{i}">'
+                   f'{escape(t(lang, "notice.close"))}</button></div>')
     return "".join(out)

@@ -95,7 +95,8 @@ def render_entry(lang: str, saved_step: int | None, total: int) -> str:
     """The tutorial's place on the new-game screen: Learn to play, or Resume/Restart
     when a tutorial was left part-way (``saved_step`` is 0-based)."""
     if saved_step is None:
-        buttons = f'<button type="button" class="primary" data-action="tutorial-start">{escape(t(lang, "tut.learn"))}</button>'
+        buttons = (f'<button type="button" class="primary" data-action="tutorial-start">'
+                   f'{escape(t(lang, "tut.learn"))}</button>')
     else:
         resume = t(lang, "tut.resume", k=saved_step + 1, n=total)
         buttons = (f'<button type="button" class="primary" data-action="tutorial-resume">{escape(resume)}</button>'

@@ -49,10 +49,12 @@ def render_embed_bar(look: Look, speed: int) -> str:
     sheet, the computer's speed and the language (no title, no new-game screen)."""
     lang = look.lang
     return (f'<details class="menu"><summary title="{escape(t(lang, "embed.menu"))}">'
-            f'<span class="menu-icon" aria-hidden="true"></span><span class="menu-text">{escape(t(lang, "embed.menu"))}</span></summary>'
+            f'<span class="menu-icon" aria-hidden="true"></span><span class="menu-text">'
+            f'{escape(t(lang, "embed.menu"))}</span></summary>'
             f'<div class="menu-panel">'
             f'<button type="button" class="tool" data-action="play-again">{escape(t(lang, "embed.restart"))}</button>'
-            f'<button type="button" class="tool" data-action="help" aria-keyshortcuts="?">{escape(t(lang, "bar.help"))}</button>'
+            f'<button type="button" class="tool" data-action="help" aria-keyshortcuts="?">'
+            f'{escape(t(lang, "bar.help"))}</button>'
             f'{speed_and_languages(look, speed)}</div></details>')
 
 

@@ -104,9 +104,13 @@ class Motion:
         area = js(root.querySelector(f'[data-seat="{owner}"]'))
         if area is None:
             return None
-        if move.from_hand:
-            card = js(area.querySelector(f'[data-slot="H"][data-card="{card_token(move.hand_card)}"]'))
-            return card if card is not None else js(area.querySelector(".mini-hand, .hand, header"))
+        if move.from_hand:  # your hand card; another seat's hand: its backs, else its name
+            for selector in (f'[data-slot="H"][data-card="{card_token(move.hand_card)}"]',
+                             ".mini-hand .card:last-child", ".hand .card:last-child", "header .name"):
+                el = js(area.querySelector(selector))
+                if el is not None and el.getBoundingClientRect().width:
+                    return el
+            return None
         pile = js(area.querySelector(f'[data-slot="{move.source_slot.removeprefix("P")}"]'))
         if pile is None:
             return None
@@ -153,7 +157,7 @@ class Motion:
         if not end.width:
             return
         dx, dy = start.cx - end.cx, start.cy - end.cy
-        scale = start.width / end.width if start.width else 1
+        scale = min(1.5, max(0.3, start.width / end.width)) if start.width else 1
         if abs(dx) < 1 and abs(dy) < 1 and abs(scale - 1) < 0.02:
             return
         lift = "0 14px 28px rgb(0 0 0 / 0.45)"

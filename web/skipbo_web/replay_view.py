@@ -113,8 +113,10 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
                 f'{escape(t(lang, key))}</button>')
 
     play_key = "replay.pause" if replay.playing else "replay.play"
+    pressed = str(replay.playing).lower()
     controls = (button("first", "replay.first", "Home") + button("back", "replay.back", "ArrowLeft")
-                + f'<button type="button" class="primary"{attrs(data_action="replay-play", aria_keyshortcuts="P", aria_pressed=str(replay.playing).lower())}>'
+                + f'<button type="button" class="primary"'
+                  f'{attrs(data_action="replay-play", aria_keyshortcuts="P", aria_pressed=pressed)}>'
                   f'{escape(t(lang, play_key))}</button>'
                 + button("forward", "replay.forward", "ArrowRight") + button("last", "replay.last", "End"))
     items = []
@@ -126,7 +128,8 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
         items.append(f'<li{attrs(data_move=str(e.move), data_by=e.seat, data_index=k)}>'
                      f'<button type="button"{attrs(data_action="replay-go", data_step=k + 1)}>'
                      f'<span class="turn-no">{replay.turn_of_move(k)}</span> {escape(text)}</button></li>')
-    seats = "".join(f'<option value="{s}"{" selected" if s == viewer else ""}>{escape(seat_name(ctrl, look, s))}</option>'
+    seats = "".join(f'<option value="{s}"{" selected" if s == viewer else ""}>'
+                    f'{escape(seat_name(ctrl, look, s))}</option>'
                     for s in range(len(replay.players)))
     play_on = (f'<button type="button" data-action="replay-play-on"{"" if replay.can_play_on() else " hidden"}>'
                f'{escape(t(lang, "replay.play_on"))}</button>')
@@ -138,7 +141,8 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
             f'<label class="replay-slider"><span>{escape(t(lang, "replay.step"))}</span>'
             f'<input type="range" name="replay-step" min="0" max="{replay.last}" value="{replay.step}"></label>'
             f'<label class="replay-turn"><span>{escape(t(lang, "replay.turn"))}</span>'
-            f'<input type="number" name="replay-turn" min="1" max="{replay.last_turn}" value="{replay.turn}" inputmode="numeric"></label>'
+            f'<input type="number" name="replay-turn" min="1" max="{replay.last_turn}" value="{replay.turn}"'
+            f' inputmode="numeric"></label>'
             f'<label class="replay-seat"><span>{escape(t(lang, "replay.seen_from"))}</span>'
             f'<select name="replay-seat">{seats}</select></label>'
             f'<span class="replay-pos" id="replay-pos">{escape(position_text(replay, lang))}</span></div>'
@@ -147,5 +151,6 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
             f'<details class="replay-moves" open><summary>{escape(t(lang, "replay.moves"))} ({replay.last})</summary>'
             f'<ol id="replay-moves">{"".join(items)}</ol></details>'
             f'<div class="actions">{play_on}'
-            f'<button type="button" class="primary" data-action="replay-close">{escape(t(lang, "replay.close"))}</button></div>'
+            f'<button type="button" class="primary" data-action="replay-close">'
+            f'{escape(t(lang, "replay.close"))}</button></div>'
             f'</div>')

@@ -26,13 +26,17 @@ def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_canc
     players = "".join(f'<option value="{k}"{sel(k, p)}>{k}</option>' for k in range(2, MAX_SEATS + 1))
     seats = []
     for i, seat in enumerate(settings.seats):
-        kinds = "".join(f'<option value="{k}"{sel(k, seat.kind)}>{escape(t(lang, f"kind.{k}"))}</option>' for k in KINDS)
+        kinds = "".join(f'<option value="{k}"{sel(k, seat.kind)}>'
+                        f'{escape(t(lang, f"kind.{k}"))}</option>' for k in KINDS)
         hidden = " hidden" if i >= p else ""
         seats.append(
-            f'<fieldset class="seat" data-seat-setup="{i}"{hidden}><legend>{escape(t(lang, "setup.seat", n=i + 1))}</legend>'
+            f'<fieldset class="seat" data-seat-setup="{i}"{hidden}><legend>'
+            f'{escape(t(lang, "setup.seat", n=i + 1))}</legend>'
             f'<label><span>{escape(t(lang, "setup.name"))}</span><input type="text" name="name{i}" maxlength="24" '
-            f'value="{escape(seat.name)}" placeholder="{escape(t(lang, "setup.name_placeholder", n=i + 1))}" autocomplete="off"></label>'
-            f'<label><span>{escape(t(lang, "setup.kind"))}</span><select name="kind{i}">{kinds}</select></label></fieldset>')
+            f'value="{escape(seat.name)}" placeholder="{escape(t(lang, "setup.name_placeholder", n=i + 1))}"'
+            f' autocomplete="off"></label>'
+            f'<label><span>{escape(t(lang, "setup.kind"))}</span><select name="kind{i}">{kinds}</select></label>'
+            f'</fieldset>')
     mode = "default" if settings.stock is None else ("short" if settings.stock == 10 else "custom")
     most = most_stock(p, settings.wild_cards)
     stock_value = settings.stock if settings.stock is not None else default_stock(p)
@@ -41,13 +45,16 @@ def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_canc
         f'<span>{escape(t(lang, key, n=default_stock(p)))}</span></label>'
         for m, key in (("default", "stock.default"), ("short", "stock.short"), ("custom", "stock.custom")))
     teams_ok = p in (4, 6)
-    decks = "".join(f'<label class="choice"><input type="radio" name="wild_cards" value="{w}"{chk(settings.wild_cards == w)}>'
+    decks = "".join(f'<label class="choice">'
+                    f'<input type="radio" name="wild_cards" value="{w}"{chk(settings.wild_cards == w)}>'
                     f'<span>{escape(t(lang, f"deck.{w}"))}</span></label>' for w in (18, 24))
     faces = "".join(f'<label class="choice"><input type="radio" name="faces" value="{f}"{chk(settings.faces == f)}>'
                     f'<span>{escape(t(lang, f"faces.{f}"))}</span></label>' for f in FACES)
-    modes = "".join(f'<label class="choice"><input type="radio" name="mode" value="{m}"{chk(settings.match == (m == "match"))}>'
+    modes = "".join(f'<label class="choice">'
+                    f'<input type="radio" name="mode" value="{m}"{chk(settings.match == (m == "match"))}>'
                     f'<span>{escape(t(lang, f"mode.{m}"))}</span></label>' for m in ("single", "match"))
-    langs = "".join(f'<option value="{code}"{sel(code, lang)}>{escape(t(code, "lang.name"))}</option>' for code in LANGUAGES)
+    langs = "".join(f'<option value="{code}"{sel(code, lang)}>'
+                    f'{escape(t(code, "lang.name"))}</option>' for code in LANGUAGES)
     error = ""
     if errors:
         names = []
@@ -66,7 +73,8 @@ def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_canc
             f'<div class="seats">{"".join(seats)}</div>'
             f'<fieldset><legend>{escape(t(lang, "setup.stock"))}</legend>{stock_opts}'
             f'<label class="line"><span>{escape(t(lang, "setup.stock_size", most=most))}</span>'
-            f'<input type="number" name="stock" min="1" max="{most}" value="{stock_value}" inputmode="numeric"></label></fieldset>'
+            f'<input type="number" name="stock" min="1" max="{most}" value="{stock_value}" inputmode="numeric">'
+            f'</label></fieldset>'
             f'<fieldset><legend>{escape(t(lang, "setup.teams_legend"))}</legend>'
             f'<label class="choice"><input type="checkbox" name="teams" value="1"{chk(settings.teams and teams_ok)}'
             f'{"" if teams_ok else " disabled"}><span>{escape(t(lang, "setup.teams"))}</span></label>'
@@ -78,9 +86,12 @@ def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_canc
             f'<span>{escape(t(lang, "setup.practice"))}</span></label></fieldset>'
             f'<fieldset><legend>{escape(t(lang, "setup.mode"))}</legend>{modes}'
             f'<label class="line"><span>{escape(t(lang, "setup.target"))}</span>'
-            f'<input type="number" name="target" min="1" value="{settings.target}" inputmode="numeric"></label></fieldset>'
-            f'<label class="line"><span>{escape(t(lang, "setup.language"))}</span><select name="lang">{langs}</select></label>'
-            f'<div class="actions">{cancel}<button type="submit" class="primary" data-action="start">{escape(t(lang, "setup.start"))}</button></div>'
+            f'<input type="number" name="target" min="1" value="{settings.target}" inputmode="numeric"></label>'
+            f'</fieldset>'
+            f'<label class="line"><span>{escape(t(lang, "setup.language"))}</span><select name="lang">'
+            f'{langs}</select></label>'
+            f'<div class="actions">{cancel}<button type="submit" class="primary" data-action="start">'
+            f'{escape(t(lang, "setup.start"))}</button></div>'
             f'</form>')
 
 
@@ -90,12 +101,15 @@ def render_help(lang: str, embed: bool = False) -> str:
     rules = "".join(f'<li>{escape(t(lang, k))}</li>' for k in (
         "help.rule_build", "help.rule_wild", "help.rule_turn", "help.rule_stock", "help.rule_teams",
         "help.rule_stall", "help.rule_score"))
-    keys = "".join(f'<tr><th scope="row"><kbd>{escape(t(lang, f"key.{k}"))}</kbd></th><td>{escape(t(lang, f"key.{k}_do"))}</td></tr>'
+    keys = "".join(f'<tr><th scope="row"><kbd>{escape(t(lang, f"key.{k}"))}</kbd></th><td>'
+                   f'{escape(t(lang, f"key.{k}_do"))}</td></tr>'
                    for k in ("arrows", "enter", "escape", "stock", "hand", "discard", "build", "help", "new",
                              "hint", "undo", "read") if not (embed and k == "new"))
     return (f'<div class="sheet-body help">'
             f'<h2 id="sheet-title">{escape(t(lang, "help.title"))}</h2>'
             f'<p class="goal">{escape(t(lang, "help.goal"))}</p><ul>{rules}</ul><p>{rules_page_link(lang)}</p>'
-            f'<h3>{escape(t(lang, "help.controls"))}</h3><p>{escape(t(lang, "help.click"))}</p><p>{escape(t(lang, "help.drag"))}</p>'
+            f'<h3>{escape(t(lang, "help.controls"))}</h3><p>{escape(t(lang, "help.click"))}</p><p>'
+            f'{escape(t(lang, "help.drag"))}</p>'
             f'<h3>{escape(t(lang, "help.keys"))}</h3><table class="keys">{keys}</table>'
-            f'<div class="actions"><button type="button" class="primary" data-action="close">{escape(t(lang, "help.close"))}</button></div></div>')
+            f'<div class="actions"><button type="button" class="primary" data-action="close">'
+            f'{escape(t(lang, "help.close"))}</button></div></div>')
