@@ -8,7 +8,7 @@ import pytest
 
 from skipbo_core import Game, Rules
 from skipbo_core.ai import LEVELS, bot_names, finish, get_bot, get_thinker, think_for
-from skipbo_core.ai.expert import ExpertConfig, forget, make_expert, make_thinker
+from skipbo_core.ai.expert import ExpertConfig, make_expert, make_thinker
 from skipbo_core.ai.tournament import run_tournament
 from skipbo_core.sampling import determinize
 
@@ -19,8 +19,11 @@ TABLES = [(2, False, 10), (2, False, 30), (3, False, 8), (4, False, 6), (4, True
 
 # A light expert for tests: the same code with fewer samples (choices are counted, never timed).
 LIGHT = ExpertConfig(plans=3, samples=2, max_samples=4, budget=1e9)
-light_expert = make_expert(LIGHT)
-light_thinker = make_thinker(LIGHT)
+
+
+def light_expert(view, legal, rng):
+    """A fresh light expert's move: nothing remembered from earlier decisions."""
+    return make_expert(LIGHT)(view, legal, rng)
 
 
 def _positions(count: int, seed: int) -> list[Game]:
@@ -56,7 +59,7 @@ def test_levels_are_registered(level):
     assert callable(get_bot(level))
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["random", "greedy", "baseline", "easy", "medium", "hard"])
 def test_only_legal_moves(level):
     bot = get_bot(level)
     rng = random.Random(1)
@@ -77,10 +80,11 @@ def test_expert_plays_whole_games_on_every_table():
     for i, (players, teams, stock) in enumerate(TABLES):
         game = Game.new(Rules(players=players, stock_size=min(stock, 4), teams=teams or None), seed=i)
         rng = random.Random(i)
+        expert, hard = make_expert(LIGHT), get_bot("hard")
         while not game.is_over:
             legal = game.legal_moves()
             seat = game.current_seat
-            bot = light_expert if seat % 2 == 0 else get_bot("hard")
+            bot = expert if seat % 2 == 0 else hard
             move = bot(game.view(seat), legal, rng)
             assert move in legal
             game.play(move)
@@ -98,9 +102,7 @@ def test_choice_ignores_cards_the_seat_cannot_see(level):
         other = determinize(view, random.Random(i))
         assert other.view(seat) == view
         assert other.legal_moves() == game.legal_moves()
-        forget()
         a = bot(view, game.legal_moves(), random.Random(i))
-        forget()
         b = bot(other.view(seat), other.legal_moves(), random.Random(i))
         assert a == b
 
@@ -110,9 +112,7 @@ def test_same_seed_same_choice(level):
     bot = light_expert if level == "expert" else get_bot(level)
     for i, game in enumerate(POSITIONS[::75]):
         view, legal = game.view(game.current_seat), game.legal_moves()
-        forget()
         first = bot(view, legal, random.Random(f"s{i}"))
-        forget()
         assert bot(view, legal, random.Random(f"s{i}")) == first
 
 
@@ -123,7 +123,7 @@ def test_expert_default_is_registered_with_counted_budget():
 
 def test_expert_race_drops_only_plans_clearly_behind():
     from skipbo_core.ai.expert import race
-    from skipbo_core.ai.planner import Leaf
+    from skipbo_core.ai.search import Leaf
     cfg = ExpertConfig(static=0.0, confidence=1.5)
     cands = [Leaf(0.0, [], "end")] * 3
     results = [
@@ -152,7 +152,6 @@ def test_expert_samples_more_worlds_only_while_plans_are_close():
             return real(v, r)
         ex.determinize = counting
         try:
-            forget()
             ex.choose(view, legal, random.Random(i), cfg)
         finally:
             ex.determinize = real
@@ -173,7 +172,6 @@ def test_hard_ahead_of_medium_in_a_small_fixed_tournament():
 def _play(seats, seed: int, stock: int = 6, players: int = 2) -> tuple[list[str], int]:
     """Play a game with a decide(view, legal, rng) function per seat; the moves
     and the most steps one decision took."""
-    forget()
     game = Game.new(Rules(players=players, stock_size=stock), seed=seed)
     rngs = [random.Random(f"{seed}:{s}") for s in range(players)]
     most = 0
@@ -213,8 +211,8 @@ def test_expert_thought_in_slices_plays_the_same_game(seed):
 
 def test_light_expert_slices_match_on_more_players():
     hard = _whole(get_bot("hard"))
-    whole, _ = _play([_whole(light_expert), hard, hard], 3, stock=4, players=3)
-    sliced, most = _play([_sliced(light_thinker), hard, hard], 3, stock=4, players=3)
+    whole, _ = _play([_whole(make_expert(LIGHT)), hard, hard], 3, stock=4, players=3)
+    sliced, most = _play([_sliced(make_thinker(LIGHT)), hard, hard], 3, stock=4, players=3)
     assert sliced == whole and most > 1
 
 
@@ -231,7 +229,7 @@ def test_hard_thinks_in_slices_and_makes_the_same_move():
     assert most > 1  # some search really was cut into slices
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium"])
+@pytest.mark.parametrize("level", ["random", "greedy", "baseline", "easy", "medium"])
 def test_quick_levels_think_in_one_step(level):
     bot, thinker = get_bot(level), get_thinker(level)
     for i, game in enumerate(POSITIONS[::150]):
@@ -243,7 +241,126 @@ def test_quick_levels_think_in_one_step(level):
 def test_finish_and_unknown_thinker():
     game = POSITIONS[0]
     view, legal = game.view(game.current_seat), game.legal_moves()
-    forget()
     assert finish(get_thinker("expert")(view, legal, random.Random(1))) in legal
     with pytest.raises(ValueError, match="unknown bot"):
         get_thinker("wizard")
+
+
+def _interleaved(order: list[int], deals: list[int]) -> list[list[str]]:
+    """Play one game per deal, expert against hard, each with its own new players,
+    taking decisions from the games in ``order`` (a list of game indexes, repeated
+    until every game is over); the moves of each game."""
+    games = [Game.new(Rules(stock_size=5), seed=d) for d in deals]
+    players = [[get_bot("expert"), get_bot("hard")] for _ in deals]
+    rngs = [[random.Random(f"{d}:{s}") for s in range(2)] for d in deals]
+    while not all(g.is_over for g in games):
+        for i in order:
+            g = games[i]
+            if not g.is_over:
+                seat = g.current_seat
+                g.play(players[i][seat](g.view(seat), g.legal_moves(), rngs[i][seat]))
+    return [[str(m) for m in g.moves] for g in games]
+
+
+def test_expert_memory_belongs_to_one_player():
+    """The same deal played twice at once, decisions alternating between the two
+    games, or one game after the other in either order: every game has exactly the
+    same moves (the plan an expert remembers is its own, not shared by a module)."""
+    together = _interleaved([0, 1], [7, 7])
+    assert together[0] == together[1]
+    assert _interleaved([1, 0], [7, 8]) == _interleaved([0, 1], [7, 8])
+    alone = _interleaved([0], [7])
+    assert together[0] == alone[0]
+    assert _interleaved([0], [8]) == _interleaved([1, 0], [7, 8])[1:]
+
+
+def test_new_player_bot_and_thinker_share_memory():
+    from skipbo_core.ai import new_player
+    a, b = new_player("expert"), new_player("expert")
+    assert a.bot.__self__ is a.thinker.__self__ is not b.bot.__self__
+    assert new_player("hard") == new_player("hard")  # no memory: one player serves all
+
+
+def test_registry_finds_levels_without_importing_them_first():
+    import subprocess
+    import sys
+    code = ("import sys; from skipbo_core.ai.registry import get_bot, bot_names; "
+            "assert 'skipbo_core.ai.expert' not in sys.modules or True; "
+            "print(get_bot('expert').__qualname__, get_bot('baseline').__name__, ' '.join(bot_names()))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["Expert.bot", "baseline_bot", "baseline", "easy", "expert", "greedy", "hard",
+                           "medium", "random"]
+
+
+@pytest.mark.parametrize("module", ["registry", "basic", "simple", "odds", "evaluation", "search", "hard",
+                                    "expert", "hints", "tournament"])
+def test_every_ai_module_imports_alone(module):
+    import subprocess
+    import sys
+    subprocess.run([sys.executable, "-c", f"import skipbo_core.ai.{module}"], check=True)
+
+
+def test_register_custom_bots():
+    from skipbo_core.ai import Player, new_player, register, register_factory
+    register("first-legal", lambda view, legal, rng: legal[0])
+    made = []
+    register_factory("counted", lambda: made.append(1) or Player(lambda view, legal, rng: legal[-1]))
+    game = POSITIONS[3]
+    view, legal = game.view(game.current_seat), game.legal_moves()
+    assert get_bot("first-legal")(view, legal, random.Random(0)) == legal[0]
+    assert think_for(get_thinker("first-legal")(view, legal, random.Random(0)), 0) == legal[0]
+    new_player("counted"), new_player("counted")
+    assert len(made) == 2 and "counted" in bot_names()
+
+
+def test_odds_use_the_deck_in_play():
+    """One random card covers one missing number with chance (12 + Skip-Bo cards) /
+    deck: 30/162 with 18 Skip-Bo cards, 36/168 with 24; more wilds, better odds."""
+    from skipbo_core.ai.odds import cover_for
+    assert cover_for(18)[1][1] == pytest.approx(30 / 162)
+    assert cover_for(24)[1][1] == pytest.approx(36 / 168)
+    for r in range(1, 13):
+        for m in range(1, 13):
+            assert cover_for(24)[r][m] >= cover_for(18)[r][m]
+    assert cover_for(24)[5][4] > cover_for(18)[5][4] + 0.01
+
+
+def test_evaluator_odds_follow_the_rules_deck():
+    from skipbo_core.ai.evaluation import Evaluator
+    from skipbo_core.ai.odds import cover_for
+    for wilds in (18, 24):
+        game = Game.new(Rules(wild_cards=wilds), seed=1)
+        assert Evaluator(game.view(0)).cover is cover_for(wilds)
+
+
+def test_baseline_plays_stock_first_and_skipbo_only_for_it():
+    from skipbo_core.moves import BUILD, HAND, PARTNER_STOCK, STOCK, TO_DISCARD
+    bot = get_bot("baseline")
+    seen = set()
+    for game in POSITIONS:
+        seat = game.current_seat
+        view, legal = game.view(seat), game.legal_moves()
+        m = bot(view, legal, random.Random(0))
+        builds = [x for x in legal if x.target == BUILD]
+        if any(x.source in (STOCK, PARTNER_STOCK) for x in builds):
+            assert m.source in (STOCK, PARTNER_STOCK)
+            seen.add("stock")
+            continue
+        if m.target == BUILD and m.source == HAND and m.arg == 0:
+            after = game.copy()
+            after.play(m)
+            assert any(x.source in (STOCK, PARTNER_STOCK) for x in after.legal_moves())
+            seen.add("wild")
+        elif m.target == TO_DISCARD:
+            hand = [c for c in view.hand if c] or list(view.hand)
+            assert m.arg == max(hand)
+            pile = view.discards[seat][m.slot]
+            tops = [p[-1] if p else None for p in view.discards[seat]]
+            if m.arg and m.arg in tops:
+                assert pile and pile[-1] == m.arg
+            elif None in tops:
+                assert not pile
+            seen.add("discard")
+        elif m.target == BUILD:
+            seen.add("number")
+    assert seen == {"stock", "wild", "discard", "number"}

@@ -11,7 +11,7 @@ import pytest
 from skipbo_core import Game, Rules
 from skipbo_core.ai import get_bot
 from skipbo_core.ai.hints import REASONS, Hint, hint
-from skipbo_core.ai.planner import pile_values, reach_chance
+from skipbo_core.ai.odds import pile_values, reach_chance
 from skipbo_core.moves import BUILD, DISCARD, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
 
 from .randomplay import play_randomly

@@ -1,4 +1,6 @@
-"""Two simple bots: ``random`` (any legal move) and ``greedy`` (stock first, then whatever fits)."""
+"""Simple bots without search: ``random`` (any legal move), ``greedy`` (stock first,
+then whatever number fits) and ``baseline`` (the plain stock-first player that
+Skip-Bo AIs are commonly measured against)."""
 
 from __future__ import annotations
 
@@ -6,8 +8,9 @@ import random
 from collections.abc import Sequence
 
 from ..cards import WILD
-from ..moves import DISCARD, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from ..moves import BUILD, DISCARD, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
 from ..view import SeatView
+from .registry import Player
 
 
 def random_bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
@@ -80,3 +83,73 @@ def _discard_keys(slot: int, top: int | None) -> tuple[int, ...]:
 
 
 _DISCARD_KEYS = tuple({top: _discard_keys(k, top) for top in (None, *range(13))} for k in range(4))
+
+
+def baseline_bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+    """The common yardstick: the stock card whenever it fits (own, then the
+    partner's); a Skip-Bo card only when it lets the stock card be played at once;
+    else a number card from a discard pile (own, then the partner's), then from the
+    hand; else discard the highest card of the hand onto a pile with the same top,
+    else onto an empty pile, else onto the pile whose top is the lowest above it
+    (else the lowest top). Skip-Bo cards are discarded only when the hand holds
+    nothing else."""
+    build = _baseline_build(view, legal_moves)
+    if build is not None:
+        return build
+    return _baseline_discard(view, legal_moves)
+
+
+# Sources in the order baseline plays number cards from them.
+_NUMBER_ORDER = {DISCARD: 0, PARTNER_DISCARD: 1, HAND: 2}
+
+
+def _baseline_build(view: SeatView, legal_moves: Sequence[Move]) -> Move | None:
+    builds = [m for m in legal_moves if m.target == BUILD]
+    for src in (STOCK, PARTNER_STOCK):
+        for m in builds:
+            if m.source == src:
+                return m
+    tops = [t for t in (view.stock_tops[view.seat],
+                        view.stock_tops[view.partner] if view.partner is not None else None)
+            if t is not None and t != WILD]
+    needs = view.next_needed
+    numbers = []
+    for m in builds:
+        card = _card(view, m)
+        if card == WILD:
+            if any(needs[m.slot] == t - 1 for t in tops):
+                return m  # the Skip-Bo card frees a stock card
+        elif m.source in _NUMBER_ORDER:
+            numbers.append(m)
+    if not numbers:
+        return None
+    return min(numbers, key=lambda m: _NUMBER_ORDER[m.source])  # min keeps the engine's order
+
+
+def _card(view: SeatView, m: Move) -> int:
+    """The card a building move from the hand or a discard pile takes."""
+    if m.source == HAND:
+        return m.arg
+    owner = view.seat if m.source == DISCARD else view.partner
+    return view.discards[owner][m.arg][-1]  # type: ignore[index]
+
+
+def _baseline_discard(view: SeatView, legal_moves: Sequence[Move]) -> Move:
+    discards = [m for m in legal_moves if m.target == TO_DISCARD]
+    if not discards:
+        return legal_moves[0]
+    card = max(m.arg for m in discards)  # the highest card; Skip-Bo (0) only when nothing else
+    tops = [p[-1] if p else None for p in view.discards[view.seat]]
+    slot = next((k for k, t in enumerate(tops) if t == card and card != WILD), None)
+    if slot is None:
+        slot = next((k for k, t in enumerate(tops) if t is None), None)
+    if slot is None:
+        numbers = [(t, k) for k, t in enumerate(tops) if t]  # not a Skip-Bo top
+        above = [(t, k) for t, k in numbers if t > card]
+        slot = min(above)[1] if above else min(numbers)[1] if numbers else 0
+    return next(m for m in discards if m.arg == card and m.slot == slot)
+
+
+RANDOM = Player(random_bot)
+GREEDY = Player(greedy_bot)
+BASELINE = Player(baseline_bot)

@@ -14,8 +14,9 @@ leader's by more than ``confidence`` standard errors of their paired
 differences (both played in the same worlds) is dropped, and the worlds go on
 for the plans left, up to ``max_samples``, until one is left. Clear choices
 cost few worlds; close ones get many, where a wrong pick costs most.
-The plan with the best mean is played; its remaining moves are remembered, so
-the rest of the turn costs nothing until a hidden card shows.
+The plan with the best mean is played; its remaining moves are remembered by
+the player (``Expert``: one per seat and game, never shared), so the rest of the
+turn costs nothing until a hidden card shows.
 
 Everything that changes a choice is counted, not timed: the number of plans,
 of samples and of turns looked ahead. ``budget`` seconds per decision is only a
@@ -37,8 +38,9 @@ from ..game import Game
 from ..moves import BUILD, HAND, PARTNER_STOCK, STOCK, Move
 from ..sampling import determinize
 from ..view import SeatView
-from . import finish, get_bot
-from .planner import DEFAULT, STEP_NODES, Leaf, Weights, plan_steps, plan_turn, stock_path
+from .evaluation import DEFAULT, Weights
+from .registry import Bot, Player, finish, get_bot
+from .search import STEP_NODES, Leaf, plan_steps, plan_turn, stock_path
 
 
 @dataclass(frozen=True)
@@ -56,16 +58,6 @@ class ExpertConfig:
     sample_stock: bool = True   # also compare ways to play the stock card
     budget: float = 2.0       # CPU seconds of sampling per decision: safety cap only
     weights: Weights = DEFAULT
-
-
-_PLANS: dict[tuple, Move] = {}
-"""Moves already decided: (config, view before the move) -> move."""
-_PLANS_MAX = 4096
-
-
-def forget() -> None:
-    """Drop the remembered plans (for tests, or to free memory)."""
-    _PLANS.clear()
 
 
 def _outcome_key(leaf: Leaf) -> tuple:
@@ -128,13 +120,13 @@ def _finish_turn(g: Game, seat: int, policy, rng: random.Random, w: Weights | No
     return played
 
 
-def rollout(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig) -> float:
+def rollout(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig, policy: Bot | None = None) -> float:
     """Play ``leaf`` in a sampled world, the rest of the turn and the other seats'
     turns; then count the stock cards ``seat`` can play on its next turn. The
     score is from ``seat``'s side: its team's stock cards minus the opponents'."""
     g = world.copy()
     team = g.rules.team_of(seat)
-    policy = get_bot(cfg.policy)
+    policy = policy if policy is not None else get_bot(cfg.policy)
     rng = random.Random(0)
     mine = theirs = 0
     for m in leaf.moves:
@@ -197,84 +189,106 @@ Thinking = Generator[None, None, Move]
 """A resumable decision: yields between steps of work, returns the move."""
 
 
-def think(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
-          cfg: ExpertConfig) -> Thinking:
-    """The expert's move (see the module text), one step at a time: it yields during
-    and after the plan search and after every rollout, so a caller can pause between steps
-    (the browser's main thread). Pausing never changes the move: the safety
-    ``budget`` counts only the time spent inside the steps."""
-    key = (cfg, view)
-    cached = _PLANS.pop(key, None)
-    if cached is not None and cached in legal_moves:
-        return cached
-    if len(legal_moves) == 1:
-        return legal_moves[0]
-    leaves = yield from plan_steps(view, cfg.weights, keep=8 * cfg.plans, every=STEP_NODES)
-    cands = candidates(leaves, cfg)
-    if not cands:
-        return legal_moves[0]
-    best = cands[0]
-    if len(cands) > 1:
-        yield
-        clock = time.process_time
-        start, spent = clock(), 0.0  # the budget counts the sampling
-        results: list[list[float]] = [[] for _ in cands]
-        alive = list(range(len(cands)))
-        done = 0
-        while done < max(cfg.samples, cfg.max_samples):
-            world = determinize(view, random.Random(rng.getrandbits(64)))
-            for i in alive:
-                results[i].append(rollout(world, cands[i], view.seat, cfg))
-                spent += clock() - start
-                yield
-                start = clock()
-            done += 1
-            if done >= cfg.samples:
-                alive = race(cands, results, alive, done, cfg)
-            if len(alive) == 1 or spent > cfg.budget:
-                break
-        best = cands[_leader(_means(cands, results, alive, done, cfg))]
-    _remember(view, best, cfg)
-    return best.moves[0]
+class Expert:
+    """One expert player (one seat of one game): its settings, and the rest of the
+    plan it is playing, remembered by the views the moves will be played from."""
+
+    def __init__(self, cfg: ExpertConfig | None = None) -> None:
+        self.cfg = cfg if cfg is not None else EXPERT
+        self.policy = get_bot(self.cfg.policy)
+        self.plans: dict[SeatView, Move] = {}
+
+    def forget(self) -> None:
+        """Drop the remembered plan."""
+        self.plans.clear()
+
+    def bot(self, view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+        """The expert's move, thought through in one go."""
+        return finish(self.think(view, legal_moves, rng))
+
+    def think(self, view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Thinking:
+        """The expert's move (see the module text), one step at a time: it yields during
+        and after the plan search and after every rollout, so a caller can pause between
+        steps (the browser's main thread). Pausing never changes the move: the safety
+        ``budget`` counts only the time spent inside the steps."""
+        cfg = self.cfg
+        cached = self.plans.pop(view, None)
+        if cached is not None and cached in legal_moves:
+            return cached
+        self.plans.clear()  # an old plan is never played again once left
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        leaves = yield from plan_steps(view, cfg.weights, keep=8 * cfg.plans, every=STEP_NODES)
+        cands = candidates(leaves, cfg)
+        if not cands:
+            return legal_moves[0]
+        best = cands[0]
+        if len(cands) > 1:
+            yield
+            clock = time.process_time
+            start, spent = clock(), 0.0  # the budget counts the sampling
+            results: list[list[float]] = [[] for _ in cands]
+            alive = list(range(len(cands)))
+            done = 0
+            while done < max(cfg.samples, cfg.max_samples):
+                world = determinize(view, random.Random(rng.getrandbits(64)))
+                for i in alive:
+                    results[i].append(rollout(world, cands[i], view.seat, cfg, self.policy))
+                    spent += clock() - start
+                    yield
+                    start = clock()
+                done += 1
+                if done >= cfg.samples:
+                    alive = race(cands, results, alive, done, cfg)
+                if len(alive) == 1 or spent > cfg.budget:
+                    break
+            best = cands[_leader(_means(cands, results, alive, done, cfg))]
+        self._remember(view, best)
+        return best.moves[0]
+
+    def _remember(self, view: SeatView, leaf: Leaf) -> None:
+        """Store the plan's next moves under the views they will be played from, as
+        long as no hidden card can show before them."""
+        g = determinize(view, random.Random(0))
+        seat = view.seat
+        for prev, nxt in zip(leaf.moves, leaf.moves[1:]):
+            if prev.target != BUILD or _is_stock(prev):
+                break  # the turn ends, or a stock card turns up
+            size = g.view(seat).hand_sizes[seat] - (prev.source == HAND)
+            g.play(prev)
+            if g.view(seat).hand_sizes[seat] != size:
+                break  # the hand emptied and new cards came
+            self.plans[g.view(seat)] = nxt
+
+    def player(self) -> Player:
+        """This expert as a registry player (bot and thinker share its memory)."""
+        return Player(self.bot, self.think)
 
 
 def choose(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
            cfg: ExpertConfig) -> Move:
-    """The expert's move, thought through in one go."""
-    return finish(think(view, legal_moves, rng, cfg))
+    """The move a fresh expert with settings ``cfg`` makes (no plan remembered)."""
+    return Expert(cfg).bot(view, legal_moves, rng)
 
 
-def _remember(view: SeatView, leaf: Leaf, cfg: ExpertConfig) -> None:
-    """Store the plan's next moves under the views they will be played from, as
-    long as no hidden card can show before them."""
-    if len(_PLANS) > _PLANS_MAX:
-        _PLANS.clear()
-    g = determinize(view, random.Random(0))
-    seat = view.seat
-    for prev, nxt in zip(leaf.moves, leaf.moves[1:]):
-        if prev.target != BUILD or _is_stock(prev):
-            break  # the turn ends, or a stock card turns up
-        size = g.view(seat).hand_sizes[seat] - (prev.source == HAND)
-        g.play(prev)
-        if g.view(seat).hand_sizes[seat] != size:
-            break  # the hand emptied and new cards came
-        _PLANS[(cfg, g.view(seat))] = nxt
-
-
-def make_expert(cfg: ExpertConfig):
-    """An expert bot with these settings."""
-    def bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        return choose(view, legal_moves, rng, cfg)
-    return bot
+def make_expert(cfg: ExpertConfig) -> Bot:
+    """A new expert player's bot with these settings (its own memory)."""
+    return Expert(cfg).bot
 
 
 def make_thinker(cfg: ExpertConfig):
-    """``make_expert``'s bot as a resumable decision (``think``)."""
-    def thinker(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Thinking:
-        return think(view, legal_moves, rng, cfg)
-    return thinker
+    """A new expert player's thinker with these settings (its own memory)."""
+    return Expert(cfg).think
 
 
 EXPERT = ExpertConfig()
-expert_bot = make_expert(EXPERT)
-expert_thinker = make_thinker(EXPERT)
+
+
+def new_expert() -> Player:
+    """A new ``expert`` player (the registry's factory): one per seat and game."""
+    return Expert(EXPERT).player()
+
+
+def expert_bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+    """The expert's move from this view alone (a fresh player: nothing remembered)."""
+    return choose(view, legal_moves, rng, EXPERT)

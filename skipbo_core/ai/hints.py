@@ -1,6 +1,6 @@
 """Hints: the move the ``hard`` level would make, with the reason for it as a code.
 
-``hint(view, legal_moves)`` asks the ``hard`` turn planner (``planner.plan_turn``)
+``hint(view, legal_moves)`` asks the ``hard`` turn planner (``search.plan_turn``)
 for its best line over the cards the seat can see, and names why its first move is
 good from where the line leads: a stock card played, an emptied hand that draws five,
 or the turn's discard. The reason is a code plus numbers (``details``), never player
@@ -46,7 +46,9 @@ from typing import Any
 from ..moves import BUILD, DISCARD, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
 from ..sampling import determinize
 from ..view import SeatView
-from .planner import WIN, Leaf, pile_values, plan_turn, reach_chance
+from .evaluation import WIN
+from .odds import cover_for, pile_values, reach_chance
+from .search import Leaf, plan_turn
 
 REASONS = ("win", "toward-win", "stock", "free-stock", "before-stock", "partner-stock",
            "free-partner-stock", "before-partner-stock",
@@ -170,8 +172,9 @@ def _blocked(view: SeatView, moves: Sequence[Move]) -> tuple[int, int] | None:
         piles += list(view.discards[mate])
     values, wilds = pile_values(piles)
     top = view.stock_tops[opponent]
-    before_chance = reach_chance(top, view.next_needed, values, wilds, 5)
-    after_chance = reach_chance(top, after, values, wilds, 5)
+    cover = cover_for(rules.wild_cards)
+    before_chance = reach_chance(top, view.next_needed, values, wilds, 5, cover)
+    after_chance = reach_chance(top, after, values, wilds, 5, cover)
     if before_chance - after_chance >= BLOCK_MARGIN:
         return opponent, top  # type: ignore[return-value]
     return None

@@ -9,6 +9,7 @@ from ..cards import WILD
 from ..moves import BUILD, HAND, PARTNER_STOCK, STOCK, TO_DISCARD, Move
 from ..view import SeatView
 from .basic import greedy_bot
+from .registry import Player
 
 
 def _wild_for_stock(view: SeatView, legal_moves: Sequence[Move]) -> Move | None:
@@ -56,3 +57,7 @@ def easy_bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) ->
 
 EASY_NOTICE = 0.75
 """Chance that ``easy`` notices each useful play other than the stock card."""
+
+
+EASY = Player(easy_bot)
+MEDIUM = Player(medium_bot)

@@ -1,0 +1,266 @@
+"""The turn search: every line of play the rest of a turn allows over visible cards.
+
+The search runs on a game the engine builds from the seat's view
+(``skipbo_core.sampling.determinize``) and only plays moves the engine lists and
+can take back: cards from the hand, from the seat's discard piles and from the
+partner's. A ``Line`` makes and takes back those moves and keeps what the
+searches read beside the engine (the hand as counts, discard piles, the moves so
+far). A move that would show a hidden card (a stock card: the next one turns up;
+the last hand card: five new cards are drawn) ends a line, and so does every
+discard.
+
+Two searches use it: ``plan_steps`` (``plan_turn``) scores every end with the
+evaluation (``evaluation.Evaluator``), and ``stock_path`` finds the shortest way to
+a stock card (the fast policy of the expert's rollouts).
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass
+
+from ..cards import WILD
+from ..game import Game
+from ..moves import BUILD, DISCARD, END_MOVE, HAND, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from ..moves import move as make_move
+from ..sampling import determinize
+from ..view import SeatView
+from .evaluation import DEFAULT, WIN, Evaluator, Weights
+from .odds import hand_values, reach_chance
+from .registry import finish
+
+STEP_NODES = 150
+"""Positions searched between two pauses when the search runs in steps (the longest
+search, 1500 positions, took up to 0.2 s in one go in Pyodide)."""
+
+STOCK_PATH_NODES = 1000
+"""Most positions ``stock_path`` searches."""
+
+
+@dataclass
+class Leaf:
+    """One way to go on: its score and the moves that lead there (the first is played)."""
+
+    value: float
+    moves: list[Move]
+    kind: str  # "end" (turn ends with the last move), "stock", "refill"
+
+
+class Line:
+    """A line of play within the turn of ``seat`` on ``game``: ``push`` plays a
+    building move from the hand or a discard pile (one that shows no hidden card),
+    ``pop`` takes the last one back. Beside the game it keeps what the searches
+    read: the hand as a count per value, its size, hand cards played (``played``,
+    Skip-Bo cards among them ``wilds``), the seat's and the partner's discard piles
+    and the moves so far."""
+
+    __slots__ = ("game", "seat", "hand", "size", "played", "wilds", "mine", "mates", "moves", "_cards")
+
+    def __init__(self, game: Game, view: SeatView) -> None:
+        self.game = game
+        self.seat = view.seat
+        self.hand = [0] * 13
+        for c in view.hand:
+            self.hand[c] += 1
+        self.size = len(view.hand)
+        self.played = self.wilds = 0
+        mate = view.partner
+        self.mine = [list(p) for p in view.discards[view.seat]]
+        self.mates = [list(p) for p in view.discards[mate]] if mate is not None else []
+        self.moves: list[Move] = []
+        self._cards: list[int] = []
+
+    def push(self, m: Move) -> None:
+        self.game.play(m)
+        if m.source == HAND:
+            self.hand[m.arg] -= 1
+            self.size -= 1
+            self.played += 1
+            self.wilds += m.arg == WILD
+        else:
+            self._cards.append((self.mine if m.source == DISCARD else self.mates)[m.arg].pop())
+        self.moves.append(m)
+
+    def pop(self) -> None:
+        m = self.moves.pop()
+        self.game.undo()
+        if m.source == HAND:
+            self.hand[m.arg] += 1
+            self.size += 1
+            self.played -= 1
+            self.wilds -= m.arg == WILD
+        else:
+            (self.mine if m.source == DISCARD else self.mates)[m.arg].append(self._cards.pop())
+
+    def key(self, needs: list[int]) -> tuple:
+        """The position for transpositions: the same piles, hand and discard heights."""
+        return (tuple(sorted(needs)), tuple(self.hand), tuple(len(p) for p in self.mine),
+                tuple(len(p) for p in self.mates))
+
+    def empties_hand(self, m: Move) -> bool:
+        """``m`` leaves the hand empty (the engine may then draw five new cards)."""
+        return self.size <= (m.source == HAND)
+
+    def after(self, m: Move) -> Game:
+        """The game after ``m``, a move that may show a hidden card, played on a copy."""
+        g = self.game.copy()
+        g.play(m)
+        return g
+
+
+def _is_stock(m: Move) -> bool:
+    return m.source == STOCK or m.source == PARTNER_STOCK
+
+
+def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
+              keep: int = 0, max_nodes: int = 1500) -> list[Leaf]:
+    """Search the rest of this turn over visible cards.
+
+    Returns the best leaf first; with ``keep > 0`` the ``keep`` best leaves of
+    different kinds/outcomes are returned (best first), for a deeper look.
+    At most ``max_nodes`` positions are searched (a count, so the choice never
+    depends on the machine); typical turns need a few dozen.
+    """
+    return finish(plan_steps(view, w, game, keep, max_nodes))
+
+
+SearchSteps = Generator[None, None, list[Leaf]]
+
+
+def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
+               keep: int = 0, max_nodes: int = 1500, every: int = 0) -> SearchSteps:
+    """``plan_turn`` one step at a time: with ``every > 0`` it yields after every
+    ``every`` positions searched, so a caller can pause (the browser's main thread);
+    the leaves are its return value. Pausing never changes them."""
+    g = game if game is not None else determinize(view, random.Random(0))
+    ev = Evaluator(view, w)
+    line = Line(g, view)
+    path = line.moves
+    team = view.rules.team_of(view.seat)
+    stock_sizes = view.stock_sizes
+    leaves: list[Leaf] = []
+    best = [-float("inf")]
+    seen: set = set()
+    heap: list[tuple] = []  # (value, -order, moves, kind): the ``keep`` best so far
+    order = [0]
+
+    def note(value: float, last: Move, kind: str) -> None:
+        if keep:
+            order[0] += 1
+            if len(heap) < keep:
+                heapq.heappush(heap, (value, -order[0], [*path, last], kind))
+            elif value > heap[0][0]:
+                heapq.heapreplace(heap, (value, -order[0], [*path, last], kind))
+        elif value > best[0]:
+            best[0] = value
+            leaves[:] = [Leaf(value, [*path, last], kind)]
+
+    def stock_leaf(m: Move) -> None:
+        owner = view.seat if m.source == STOCK else view.partner
+        if stock_sizes[owner] == 1 and all(stock_sizes[o] == 0 for o in team if o != owner):
+            note(WIN, m, "stock")
+            return
+        after = line.after(m).next_needed()
+        common = ev.common(after, line.played, line.mine)
+        note(ev.stock_end(after, common, line.hand, line.size, line.mine, stock_sizes[owner] > 1), m, "stock")
+
+    def dfs() -> Iterator[None]:
+        needs = g.next_needed()
+        key = line.key(needs)
+        if key in seen or len(seen) >= max_nodes:
+            return
+        seen.add(key)
+        if every and len(seen) % every == 0:
+            yield
+        common = ev.common(needs, line.played, line.mine)
+        if line.size == 0:
+            note(ev.empty_end(common, needs, line.mine), END_MOVE, "end")
+        else:
+            for c, k, score in ev.discards(common, needs, line.hand, line.size, line.mine):
+                note(score, make_move(HAND, c, TO_DISCARD, k), "end")
+        for m in g.legal_moves():
+            if m.target != BUILD:
+                continue
+            if _is_stock(m):
+                stock_leaf(m)
+                continue
+            if line.empties_hand(m):
+                after = line.after(m)
+                if after.view(view.seat).hand_sizes[view.seat]:  # five new cards were drawn
+                    needs_after = after.next_needed()
+                    note(ev.refill_end(needs_after, ev.common(needs_after, line.played, line.mine),
+                                       line.mine), m, "refill")
+                    continue
+            line.push(m)
+            yield from dfs()
+            line.pop()
+
+    yield from dfs()
+    if keep:
+        heap.sort(key=lambda item: (-item[0], -item[1]))
+        return [Leaf(value, moves, kind) for value, _, moves, kind in heap]
+    return leaves
+
+
+def stock_path(g: Game, seat: int) -> list[Move] | None:
+    """The shortest way (fewest Skip-Bo cards, then fewest cards) for the seat to
+    move to play a stock card (its own or, in teams, the partner's) in game ``g``,
+    using only moves that show no hidden card; the last move is the stock card.
+    ``None`` when there is none. The game is left as it was."""
+    view = g.view(seat)
+    tops = [view.stock_tops[seat]]
+    mate = view.partner
+    if mate is not None:
+        tops.append(view.stock_tops[mate])
+    tops = [t for t in tops if t is not None]
+    if not tops:
+        return None
+    for m in g.legal_moves():
+        if m.target == BUILD and _is_stock(m):
+            return [m]
+    if WILD in tops:
+        return None  # a Skip-Bo stock card always fits: it was listed above
+    # Quick test with every card the seat could ever reach this turn.
+    values, wilds = hand_values(view.hand)
+    for owner in (seat, mate) if mate is not None else (seat,):
+        for pile in view.discards[owner]:
+            v, w = hand_values(pile)
+            values |= v
+            wilds += w
+    highest = max(tops)
+    if max(reach_chance(t, view.next_needed, values, wilds, 0) for t in tops) < 1.0:
+        return None
+    line = Line(g, view)
+    path = line.moves
+    best: list = [None, (99, 99)]
+    seen: set = set()
+
+    def dfs() -> None:
+        if (line.wilds, len(path)) >= best[1]:
+            return
+        needs = g.next_needed()
+        key = line.key(needs)
+        if key in seen or len(seen) >= STOCK_PATH_NODES:
+            return
+        seen.add(key)
+        for m in g.legal_moves():
+            if m.target != BUILD:
+                continue
+            if _is_stock(m):
+                here = (line.wilds, len(path) + 1)
+                if here < best[1]:
+                    best[0], best[1] = [*path, m], here
+                continue
+            if needs[m.slot] >= highest:
+                continue  # moves that pile away from every stock card
+            if line.empties_hand(m):
+                continue  # the hand empties: new cards may be drawn
+            line.push(m)
+            dfs()
+            line.pop()
+
+    dfs()
+    return best[0]
+
