@@ -44,7 +44,7 @@ def test_query_options_take_the_first_value_and_refuse_a_huge_address() -> None:
 
 BAD_VALUES = {"players": "9", "stock": "99", "ai": "genius", "seed": "-1", "humans": "7", "teams": "yes",
               "deck": "170", "target": "0", "lang": "<b>", "speed": "\u00b2", "faces": "tarot",
-              "names": "x" * 2000, "embed": "2", "practice": "maybe"}
+              "names": "x" * 2000, "embed": "2", "practice": "maybe", "host": "https://teach.example/page"}
 
 
 def test_every_url_option_has_a_bad_value_tried() -> None:
@@ -205,7 +205,7 @@ def documented_fields() -> dict[str, set[str]]:
 
     text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     section = text[text.index("**Messages to the host page.**"):]
-    section = section[:section.index("\n## ")]
+    section = section[:re.search(r"\n##+ ", section).start()]  # up to the next heading (the commands)
     fields: dict[str, set[str]] = {}
     for line in section.splitlines():
         cells = line.split(" | ")

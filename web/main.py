@@ -23,7 +23,8 @@ for _target, _event, _handler in (
         (app.sheet.el, "submit", app.sheet.on_submit), (app.sheet.el, "close", app.sheet.on_close),
         (app.browser.by_id("app"), "pointerdown", app.drag.on_pointerdown),
         (window, "pointermove", app.drag.on_pointermove), (window, "pointerup", app.drag.on_pointerup),
-        (window, "pointercancel", app.drag.on_pointercancel), (document, "keydown", app.keys.on_key)):
+        (window, "pointercancel", app.drag.on_pointercancel), (document, "keydown", app.keys.on_key),
+        (window, "message", app.host.on_message)):  # commands of the page around a frame
     _proxies.append(create_proxy(_handler))
     _target.addEventListener(_event, _proxies[-1])
 if app.session.embed:  # a frame the host page resizes: fit the table again

@@ -18,6 +18,7 @@ from .page_computer import ComputerTurns
 from .page_dom import Browser, attr, js
 from .page_drag import DragAndDrop
 from .page_frame import Frame
+from .page_host import HostLink
 from .page_keys import Keyboard
 from .page_motion import Motion
 from .page_records import RecordsDesk
@@ -45,6 +46,7 @@ class App:
         self.drag = DragAndDrop(self)
         self.motion = Motion(self)
         self.frame = Frame(self)
+        self.host = HostLink(self)
         self.result_focused = False
         session = self.session
         open_setup = session.open_setup
@@ -99,9 +101,11 @@ class App:
         self.table.render_chrome()
         marks = [(s, "data-hint", "1") for s in self.assist.marks()]
         marks += [(s, "data-coach", role) for s, role in self.tutorial.marks()]
+        marks += self.host.marks()
         self.table.render(marks)
         self.assist.render()
         self.tutorial.render()
+        self.host.render()
         ctrl = self.ctrl
         if ctrl.game.is_over and not self.look.result_hidden and not self.result_focused:
             self.result_focused = True  # keyboard users land on "next game" / "play again"

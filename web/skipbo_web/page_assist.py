@@ -47,10 +47,11 @@ class Assist:
             return []
         return hint_selectors(ctrl, self.hinted[1].move)
 
-    def show_hint(self) -> None:
-        """The hard computer player's move for the human to move, with its reason."""
+    def show_hint(self) -> Hint | None:
+        """The hard computer player's move for the human to move, with its reason (the
+        hint shown, or None)."""
         if self.in_lesson:
-            return
+            return None
         ctrl = self.app.ctrl
         found = hint_for(ctrl)
         if found is None:
@@ -60,6 +61,7 @@ class Assist:
             ctrl.message = hint_message(found)
             self.hinted = (len(ctrl.game.moves), found)
         self.app.render()
+        return found
 
     def take_back(self) -> None:
         """Undo in a practice game; otherwise the message line says why not."""

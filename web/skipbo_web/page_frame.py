@@ -43,12 +43,16 @@ class Frame:
 
     def tell(self, events: list[dict[str, Any]]) -> None:
         """Post ``events`` to the page around this one, if any. They hold only public
-        facts, so any origin may read them."""
+        facts, so any origin may read them; with ``host=<origin>`` in the address only
+        a page of that origin gets them (the browser drops them for any other)."""
         window = self.app.browser.window
         if not events or window.parent == window:
             return
+        host = self.app.session.host_origin
+        if host == "":  # host= could not be read: nobody is told anything
+            return
         for item in events:
-            window.parent.postMessage(window.JSON.parse(json.dumps(item)), "*")
+            window.parent.postMessage(window.JSON.parse(json.dumps(item)), host or "*")
 
     def tell_updates(self) -> None:
         app = self.app

@@ -171,6 +171,11 @@ class RecordsDesk:
         except RecordProblem as problem:
             self.problem(problem.message)
             return
+        self.show(replay)
+
+    def show(self, replay: Replay) -> None:
+        """Open a checked record in the viewer, at its start (a replay open before closes)."""
+        self.end_replay()
         self.token += 1
         self.replay = replay
         self.viewer = default_viewer(replay)

@@ -78,6 +78,8 @@ class Session:
         self.settings, _ = Settings.from_dict(stored, LANGUAGES) if stored is not None else (Settings(), [])
         url = parse_url(self.given, self.settings, LANGUAGES)
         self.record_url = self.given.get("record")  # ?record=<address>: opened in the replay viewer
+        # host=<origin>: the only page that may send commands (None: the parent, whatever its origin)
+        self.host_origin = url.host
         if url.bad:
             self.notices.append(Message("notice.bad_url", {"names": ", ".join(url.bad)}))
         lang = url.lang or self.settings.lang or pick_language(

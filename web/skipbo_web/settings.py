@@ -8,10 +8,11 @@ are allowed is asked of the engine (``skipbo_core.Rules``), never decided here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
 from skipbo_core import Rules
 from skipbo_core.ai import LEVELS
@@ -216,22 +217,50 @@ class Settings:
 # -- URL options ---------------------------------------------------------------------------
 
 URL_GAME_KEYS = ("players", "stock", "ai", "seed", "teams", "deck", "target", "humans", "names", "practice")
-URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces", "embed")
+URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces", "embed", "host")
 MAX_QUERY = 4096  # characters of the address after "?"; a longer one is refused whole
 
 
 def query_options(search: str) -> tuple[dict[str, str], bool]:
     """The options of an address's query string (``location.search``): the first value
     of each name wins, as with ``URLSearchParams.get``. A query string over
-    ``MAX_QUERY`` characters is refused (``True``): it gives only its ``embed``
-    option, so that an embedded game still keeps apart from the visitor's own."""
+    ``MAX_QUERY`` characters is refused (``True``): it gives only its ``embed`` and
+    ``host`` options, so that an embedded game still keeps apart from the visitor's own
+    and still takes commands from its host page only."""
     query = search[1:] if search.startswith("?") else search
     out: dict[str, str] = {}
     for key, value in parse_qsl(query, keep_blank_values=True):
         out.setdefault(key, value)
     if len(query) > MAX_QUERY:
-        return ({"embed": out["embed"]} if "embed" in out else {}), True
+        return {k: out[k] for k in ("embed", "host") if k in out}, True
     return out, False
+
+
+_HOST_NAME = re.compile(r"[a-z0-9.-]+|[0-9a-f:.]+")  # a name or an IP address (no spaces, no %-escapes)
+
+
+def parse_origin(text: str) -> str | None:
+    """``host=<origin>``: a scheme (http or https), a host and a port, normalised as a
+    browser writes ``event.origin`` (lower case, no default port, no slash). ``None``
+    for anything else (a path, a query, user names, another scheme)."""
+    if not isinstance(text, str) or len(text) > 200 or not text.isascii() or not text.isprintable():
+        return None
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if (parts.scheme not in ("http", "https") or not parts.hostname or parts.username is not None
+            or parts.password is not None or parts.path not in ("", "/") or parts.query or parts.fragment
+            or text.strip().endswith("?") or "#" in text):
+        return None
+    host = parts.hostname.lower()
+    if not _HOST_NAME.fullmatch(host):
+        return None
+    if ":" in host:  # an IPv6 address keeps its brackets
+        host = f"[{host}]"
+    default = {"http": 80, "https": 443}[parts.scheme]
+    return f"{parts.scheme}://{host}" + (f":{port}" if port is not None and port != default else "")
 
 
 def wants_embed(params: Mapping[str, str]) -> bool:
@@ -264,6 +293,7 @@ class UrlOptions:
     bad: tuple[str, ...]
     origin: str  # the game options, normalised: the same string means the same game
     embed: bool = False
+    host: str | None = None  # host=<origin>: the only origin whose commands are taken ("": none)
 
 
 def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str]) -> UrlOptions:
@@ -299,10 +329,16 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
     if embed is not None and embed not in ("0", "1"):
         bad.append("embed")
     embed_on = embed == "1"
+    host = params.get("host")
+    if host is not None:
+        host = parse_origin(host)
+        if host is None:
+            bad.append("host")
+            host = ""  # a host= that cannot be read lets no one steer the game
     game_given = embed_on or any(k in params for k in URL_GAME_KEYS)  # an embedded table plays at once
     seed = number("seed", 0, 2**53)
     if not game_given:
-        return UrlOptions(None, None, lang, speed, faces, tuple(bad), "")
+        return UrlOptions(None, None, lang, speed, faces, tuple(bad), "", host=host)
     players = number("players", 2, MAX_SEATS) or 2
     level = params.get("ai", DEFAULT_LEVEL)
     if level not in LEVELS:
@@ -346,7 +382,7 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
                        faces=faces if faces is not None else base.faces,
                        practice=practice == "1")
     origin = "&".join(f"{k}={params[k]}" for k in sorted(URL_GAME_KEYS) if k in params)
-    return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin, embed_on)
+    return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin, embed_on, host)
 
 
 # -- helpers -------------------------------------------------------------------------------
