@@ -364,3 +364,31 @@ def test_baseline_plays_stock_first_and_skipbo_only_for_it():
         elif m.target == BUILD:
             seen.add("number")
     assert seen == {"stock", "wild", "discard", "number"}
+
+
+def test_registered_expert_is_blind_to_hidden_cards_on_every_table():
+    """The registered expert (its real sampling settings), on positions of every
+    table size where it really samples worlds (several plans are close): dealing
+    the cards hidden from its seat anew twice never changes its choice."""
+    from skipbo_core.ai.expert import EXPERT, candidates
+    from skipbo_core.ai.search import plan_turn
+    by_table: dict[tuple, int] = {}
+    checked = 0
+    for i, game in enumerate(POSITIONS):
+        seat = game.current_seat
+        view = game.view(seat)
+        table = (view.players, view.teams is not None)
+        if by_table.get(table, 0) >= 3 or len(game.legal_moves()) < 2:
+            continue
+        if len(candidates(plan_turn(view, EXPERT.weights, keep=8 * EXPERT.plans), EXPERT)) < 2:
+            continue
+        by_table[table] = by_table.get(table, 0) + 1
+        choices = set()
+        for k in range(3):
+            world = game if k == 0 else determinize(view, random.Random(1000 * i + k))
+            assert world.view(seat) == view
+            choices.add(get_bot("expert")(world.view(seat), world.legal_moves(), random.Random(i)))
+        assert len(choices) == 1, (i, choices)
+        checked += 1
+    assert set(by_table) == {(2, False), (3, False), (4, False), (4, True), (5, False), (6, False), (6, True)}
+    assert checked >= 18

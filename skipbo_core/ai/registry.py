@@ -130,12 +130,20 @@ def finish(thinking: Generator[None, None, T]) -> T:
 
 def think_for(thinking: Thinking, seconds: float) -> Move | None:
     """Step ``thinking`` for about ``seconds`` (at least one step): its move once it
-    has finished, else ``None`` (step it again later)."""
-    end = time.perf_counter() + seconds
+    has finished, else ``None`` (step it again later). It stops early rather than
+    start a step that, as long as the longest step so far, would run past the time,
+    so a caller's task stays near ``seconds``."""
+    clock = time.perf_counter
+    end = clock() + seconds
+    longest = 0.0
     while True:
+        begin = clock()
         try:
             next(thinking)
         except StopIteration as done:
             return done.value
-        if time.perf_counter() >= end:
+        now = clock()
+        if now - begin > longest:
+            longest = now - begin
+        if now + longest >= end:
             return None

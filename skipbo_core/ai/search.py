@@ -39,6 +39,27 @@ STOCK_PATH_NODES = 1000
 """Most positions ``stock_path`` searches."""
 
 
+class Pace:
+    """Counts work (positions searched, moves decided) and says when to pause:
+    ``due()`` is called once per unit of work and is true every ``every`` units
+    (never when ``every`` is 0). One pace can be shared by nested searches, so
+    the work between two pauses stays bounded however the searches nest."""
+
+    __slots__ = ("work", "every", "_next")
+
+    def __init__(self, every: int = 0) -> None:
+        self.work = 0
+        self.every = every
+        self._next = every
+
+    def due(self) -> bool:
+        self.work += 1
+        if self.every and self.work >= self._next:
+            self._next = self.work + self.every
+            return True
+        return False
+
+
 @dataclass
 class Leaf:
     """One way to go on: its score and the moves that lead there (the first is played)."""
@@ -130,10 +151,14 @@ SearchSteps = Generator[None, None, list[Leaf]]
 
 
 def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
-               keep: int = 0, max_nodes: int = 1500, every: int = 0) -> SearchSteps:
-    """``plan_turn`` one step at a time: with ``every > 0`` it yields after every
-    ``every`` positions searched, so a caller can pause (the browser's main thread);
-    the leaves are its return value. Pausing never changes them."""
+               keep: int = 0, max_nodes: int = 1500, every: int = 0,
+               pace: Pace | None = None) -> SearchSteps:
+    """``plan_turn`` one step at a time: it yields after every ``every`` positions
+    searched (or whenever ``pace``, which counts them, is due), so a caller can pause
+    (the browser's main thread); the leaves are its return value. Pausing never
+    changes them."""
+    if pace is None:
+        pace = Pace(every)
     g = game if game is not None else determinize(view, random.Random(0))
     ev = Evaluator(view, w)
     line = Line(g, view)
@@ -172,7 +197,7 @@ def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
         if key in seen or len(seen) >= max_nodes:
             return
         seen.add(key)
-        if every and len(seen) % every == 0:
+        if pace.due():
             yield
         common = ev.common(needs, line.played, line.mine)
         if line.size == 0:
@@ -209,6 +234,14 @@ def stock_path(g: Game, seat: int) -> list[Move] | None:
     move to play a stock card (its own or, in teams, the partner's) in game ``g``,
     using only moves that show no hidden card; the last move is the stock card.
     ``None`` when there is none. The game is left as it was."""
+    return finish(stock_path_steps(g, seat, Pace()))
+
+
+def stock_path_steps(g: Game, seat: int, pace: Pace) -> Generator[None, None, list[Move] | None]:
+    """``stock_path`` one step at a time: it yields whenever ``pace`` is due (``pace``
+    counts the call and every position searched)."""
+    if pace.due():
+        yield
     view = g.view(seat)
     tops = [view.stock_tops[seat]]
     mate = view.partner
@@ -237,14 +270,48 @@ def stock_path(g: Game, seat: int) -> list[Move] | None:
     best: list = [None, (99, 99)]
     seen: set = set()
 
-    def dfs() -> None:
+    hand = line.hand
+    piles = line.mine + line.mates
+
+    def bound(needs: list[int]) -> tuple[int, int]:
+        """The least cost (Skip-Bo cards from the hand, cards) any way on from here
+        can have: every card the seat still holds or has in a discard pile counts
+        as reachable, the cards each pile needs up to a stock card must be there."""
+        values, pile_wilds = 0, 0
+        for pile in piles:
+            for c in pile:
+                if c == WILD:
+                    pile_wilds += 1
+                else:
+                    values |= 1 << c
+        for v in range(1, 13):
+            if hand[v]:
+                values |= 1 << v
+        least = (99, 99)
+        spare = hand[WILD] + pile_wilds
+        for t in tops:
+            for nd in needs:
+                if nd > t:
+                    continue
+                missing = (((1 << t) - (1 << nd)) & ~values).bit_count()
+                if missing <= spare:
+                    cost = (line.wilds + max(0, missing - pile_wilds), len(path) + t - nd + 1)
+                    if cost < least:
+                        least = cost
+        return least
+
+    def dfs() -> Iterator[None]:
         if (line.wilds, len(path)) >= best[1]:
             return
         needs = g.next_needed()
+        if path and bound(needs) >= best[1]:
+            return  # no way on from here can beat the best way found (or there is none)
         key = line.key(needs)
         if key in seen or len(seen) >= STOCK_PATH_NODES:
             return
         seen.add(key)
+        if pace.due():
+            yield
         for m in g.legal_moves():
             if m.target != BUILD:
                 continue
@@ -258,9 +325,9 @@ def stock_path(g: Game, seat: int) -> list[Move] | None:
             if line.empties_hand(m):
                 continue  # the hand empties: new cards may be drawn
             line.push(m)
-            dfs()
+            yield from dfs()
             line.pop()
 
-    dfs()
+    yield from dfs()
     return best[0]
 
