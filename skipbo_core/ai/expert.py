@@ -58,7 +58,7 @@ class ExpertConfig:
     win: float = 30.0         # a game won in a world
     static: float = 1.0       # weight of the planner's own score of the plan
     sample_stock: bool = True   # also compare ways to play the stock card
-    turn_work: int = 20000    # work (positions searched) a turn may take before sampling stops (0: no cap)
+    turn_work: int = 12000    # work (positions searched) a turn may take before sampling stops (0: no cap)
     budget: float = 2.0       # CPU seconds of sampling per decision: safety cap only
     weights: Weights = DEFAULT
 
@@ -211,7 +211,7 @@ def race(cands: list[Leaf], results: list[list[float]], alive: list[int], done: 
     return keep
 
 
-STEP_WORK = 150
+STEP_WORK = 60
 """Work (positions searched, moves decided) between two pauses of the thinker."""
 
 Thinking = Generator[None, None, Move]

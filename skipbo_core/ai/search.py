@@ -219,10 +219,11 @@ def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
                                        line.mine), m, "refill")
                     continue
             line.push(m)
-            yield from dfs()
+            yield from dfs()  # noqa: F821 (deleted below, after the search, to break a cycle)
             line.pop()
 
     yield from dfs()
+    del dfs  # a nested function that calls itself is a reference cycle: break it
     if keep:
         heap.sort(key=lambda item: (-item[0], -item[1]))
         return [Leaf(value, moves, kind) for value, _, moves, kind in heap]
@@ -325,9 +326,10 @@ def stock_path_steps(g: Game, seat: int, pace: Pace) -> Generator[None, None, li
             if line.empties_hand(m):
                 continue  # the hand empties: new cards may be drawn
             line.push(m)
-            yield from dfs()
+            yield from dfs()  # noqa: F821 (deleted below, after the search, to break a cycle)
             line.pop()
 
     yield from dfs()
+    del dfs  # break the cycle (see plan_steps)
     return best[0]
 
