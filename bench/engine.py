@@ -34,7 +34,7 @@ def play_games(count: int, seed: int) -> tuple[float, int, int]:
         while not game.is_over:
             seat = game.current_seat
             game.play(greedy(game.view(seat), game.legal_moves(), rng))
-        moves += len(game._moves)
+        moves += len(game.moves)
         turns += game.turn
     return _clock() - start, moves, turns
 

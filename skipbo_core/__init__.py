@@ -11,6 +11,7 @@ from __future__ import annotations
 from .cards import WILD
 from .errors import IllegalMove, InvalidMove, RecordError, UndoError
 from .game import TURN_LIMIT, Game
+from .history import LogEntry
 from .match import Match
 from .moves import Move
 from .result import Result
@@ -41,5 +42,5 @@ def __getattr__(name: str) -> str:
     raise AttributeError(f"module 'skipbo_core' has no attribute {name!r}")
 
 
-__all__ = ["Game", "Rules", "Move", "Match", "Result", "SeatView", "IllegalMove", "InvalidMove",
+__all__ = ["Game", "Rules", "Move", "Match", "LogEntry", "Result", "SeatView", "IllegalMove", "InvalidMove",
            "RecordError", "UndoError", "TURN_LIMIT", "WILD", "__version__"]

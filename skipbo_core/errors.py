@@ -43,13 +43,39 @@ class UndoError(ValueError):
     """The last move cannot be taken back (it revealed a hidden card, or there is none)."""
 
 
+class ReshuffleError(ValueError):
+    """A reshuffle given to the game (from a record) that is not the completed piles,
+    or none given when one is needed."""
+
+
 class RecordError(ValueError):
     """A game record that is malformed or breaks the rules.
 
-    ``move_index`` is the 0-based index of the first bad move, or ``None`` when
-    the problem is not in a move (shape, format, deck, result).
+    ``code`` says what kind of problem it is:
+
+    ======================  ==================================================
+    code                    problem
+    ======================  ==================================================
+    ``format``              not format ``skipbo-record`` version 1
+    ``malformed``           a field is missing or wrong (rules, players, deck,
+                            reshuffles, moves, the shape of the result)
+    ``bad-notation``        a move is not move notation
+    ``illegal-move``        a move the rules forbid (``illegal`` says why)
+    ``move-after-end``      a move after the game was over
+    ``bad-reshuffle``       a reshuffle that is not the completed piles
+    ``wrong-result``        the stated result is not what the moves give
+    ======================  ==================================================
+
+    ``move_index`` is the 0-based index of the first bad move and ``move`` its text
+    (both ``None`` when the problem is not in a move); ``illegal`` is the
+    ``IllegalMove`` (with its ``code`` and ``details``) for ``illegal-move``. The
+    underlying error, if any, is also the exception's ``__cause__``.
     """
 
-    def __init__(self, message: str, move_index: int | None = None) -> None:
+    def __init__(self, message: str, move_index: int | None = None, *, code: str = "malformed",
+                 move: str | None = None, illegal: IllegalMove | None = None) -> None:
         self.move_index = move_index
+        self.code = code
+        self.move = move
+        self.illegal = illegal
         super().__init__(message)

@@ -7,12 +7,29 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from . import record
 from .cards import HAND_SIZE, PILE_COMPLETE, WILD, is_full_deck, new_deck
-from .errors import IllegalMove, InvalidMove, UndoError
-from .moves import BUILD, DISCARD, END, END_MOVE, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from .errors import IllegalMove, InvalidMove, ReshuffleError, UndoError
+from .history import LogEntry
+from .moves import ALL_MOVES as _ALL
+from .moves import (
+    BUILD,
+    DISCARD,
+    END,
+    END_MOVE,
+    HAND,
+    PARTNER_DISCARD,
+    PARTNER_STOCK,
+    SOURCE_TEXTS,
+    STOCK,
+    TARGET_TEXTS,
+    TO_DISCARD,
+    Move,
+)
 from .moves import move as _move
 from .result import Result
 from .rules import Rules
+from .view import SeatView
 
 TURN_LIMIT = 3000
 """Last guard against endless games: after this many turns the game ends with
@@ -36,10 +53,6 @@ _B_HAND = tuple(_by_mask(HAND, v) for v in range(13))  # indexed by card value
 _B_DISCARD = tuple(_by_mask(DISCARD, d) for d in range(4))
 _B_PDISCARD = tuple(_by_mask(PARTNER_DISCARD, d) for d in range(4))
 _TO_DISCARD = {v: tuple(_move(HAND, v, TO_DISCARD, k) for k in range(4)) for v in _HAND_VALUES}
-
-
-class ReshuffleError(ValueError):
-    """A replayed reshuffle that does not match the completed piles (records only)."""
 
 
 class Game:
@@ -69,8 +82,8 @@ class Game:
             {"name": f"P{i + 1}", "kind": "human"} for i in range(n)]
         if len(self.players) != n:
             raise ValueError(f"players must list {n} players, not {len(self.players)}")
-        self._deck = list(deck)
-        if not is_full_deck(self._deck, rules.wild_cards):
+        self._deck: tuple[int, ...] | None = tuple(deck)
+        if not is_full_deck(list(self._deck), rules.wild_cards):
             raise ValueError(f"deck is not the {rules.deck_size}-card Skip-Bo deck")
         # Each reshuffle k is shuffled by Random(key + k): a copy needs no random state
         # of its own. Without an explicit rng the key comes from the deck, so a game
@@ -81,7 +94,7 @@ class Game:
         self._stocks: list[list[int]] = [[] for _ in range(n)]
         for i in range(stock * n):
             self._stocks[i % n].append(self._deck[i])
-        self._draw: list[int] = self._deck[stock * n:][::-1]  # pop() gives the next card
+        self._draw: list[int] = list(self._deck[stock * n:][::-1])  # pop() gives the next card
         self._hands: list[tuple[int, ...]] = [()] * n
         self._discards: tuple[tuple[tuple[int, ...], ...], ...] = (((),) * 4,) * n
         self._building: tuple[tuple[int, ...], ...] = ((),) * 4
@@ -89,7 +102,10 @@ class Game:
         self._reshuffles: list[list[int]] = []
         self._supply: list[list[int]] | None = [list(r) for r in reshuffles] if reshuffles is not None else None
         self._moves: list[Move] = []
-        self._undo: list[tuple | None] = []
+        # One entry per move, for pop() and log(): (seat, turn, card, revealed, extra, drew)
+        # with extra = the completed pile (building moves) or the stall count before
+        # (turn ends), and drew = what a draw after the move needs to be taken back.
+        self._undo: list[tuple] = []
         self._stall = 0
         self._result: Result | None = None
         self.current_seat = first
@@ -118,19 +134,77 @@ class Game:
     @classmethod
     def from_record(cls, data: Any) -> Game:
         """Replay a game record (RULES.md); raises ``RecordError`` naming the first problem."""
-        from .record import replay
-        return replay(cls, data)
+        return record.replay(cls, data)
 
     def to_record(self) -> dict[str, Any]:
         """The JSON-able game record of RULES.md; ``result`` only once the game is over."""
-        data: dict[str, Any] = {
-            "format": "skipbo-record", "version": 1, "rules": self.rules.to_dict(),
-            "players": [dict(p) for p in self.players], "first": self.first,
-            "deck": list(self._deck), "reshuffles": [list(r) for r in self._reshuffles],
-            "moves": [str(m) for m in self._moves]}
-        if self._result is not None:
-            data["result"] = self._result.to_dict()
-        return data
+        return record.write(self)
+
+    @property
+    def deck(self) -> tuple[int, ...] | None:
+        """The deck as dealt (``deck[0]`` first); ``None`` for a sampled world (``from_view``)."""
+        return self._deck
+
+    @property
+    def reshuffles(self) -> tuple[tuple[int, ...], ...]:
+        """Each new draw pile made from completed piles so far, first card drawn first."""
+        return tuple(map(tuple, self._reshuffles))
+
+    def release_reshuffles(self) -> int:
+        """Stop taking reshuffles from the list given when the game was made (replaying a
+        record): from now on the game shuffles itself. Returns how many were never needed."""
+        unused = len(self._supply) if self._supply is not None else 0
+        self._supply = None
+        return unused
+
+    @classmethod
+    def from_view(cls, view: SeatView, rng: random.Random) -> Game:
+        """A world for search (determinization): a game that matches ``view`` in all its
+        seat can see, with the hidden cards (the other hands, the stock cards below the
+        tops, the draw pile, the completed piles) dealt at random by ``rng`` from the
+        cards the seat has not seen. Built from the view alone, so nothing hidden from
+        the seat can leak into it. It has no deck and no record; its moves start here."""
+        pool = view.unseen_cards()
+        n = view.rules.players
+        seat = view.seat
+        below = [size - 1 if size else 0 for size in view.stock_sizes]
+        others = [0 if s == seat else view.hand_sizes[s] for s in range(n)]
+        wanted = sum(below) + sum(others) + view.draw_size + view.completed_size
+        if wanted != len(pool):
+            raise ValueError(f"inconsistent view: {len(pool)} unseen cards for {wanted} hidden places")
+        rng.shuffle(pool)
+        at = 0
+        stocks = []
+        for s in range(n):
+            stock = pool[at:at + below[s]]
+            at += below[s]
+            top = view.stock_tops[s]
+            if top is not None:
+                stock.append(top)
+            stocks.append(stock)
+        hands = []
+        for s in range(n):
+            if s == seat:
+                hands.append(view.hand)
+            else:
+                hands.append(tuple(sorted(pool[at:at + others[s]])))
+                at += others[s]
+        draw = pool[at:at + view.draw_size]
+        at += view.draw_size
+        g = _new(cls)
+        g.__dict__ = {
+            "rules": view.rules, "first": view.current_seat,
+            "players": [{"name": f"P{i + 1}", "kind": "sampled"} for i in range(n)],
+            "_deck": None, "_shuffle_key": rng.getrandbits(64), "_stocks": stocks, "_draw": draw,
+            "_hands": hands, "_discards": view.discards, "_building": view.building, "_completed": pool[at:],
+            "_reshuffles": [], "_supply": None, "_moves": [], "_undo": [], "_stall": view.stall_count,
+            "_result": view.result, "current_seat": view.current_seat, "turn": view.turn}
+        g._derive()
+        return g
+
+    def resample(self, seat: int, rng: random.Random) -> Game:
+        """``Game.from_view(self.view(seat), rng)``: a world as ``seat`` might imagine it."""
+        return type(self).from_view(self.view(seat), rng)
 
     def copy(self) -> Game:
         """An independent copy (for search). It reshuffles exactly as the original would."""
@@ -170,19 +244,57 @@ class Game:
         """Turns in a row that ended stuck with nothing to draw (the stall rule)."""
         return self._stall
 
+    # The whole table, hidden cards included: for referees, tests and tools. A seat's
+    # player (human or AI) sees only ``view(seat)``.
+
+    def stock(self, seat: int) -> tuple[int, ...]:
+        """Every card of ``seat``'s stock, bottom to top (only the top is face up)."""
+        return tuple(self._stocks[seat])
+
+    @property
+    def draw_pile(self) -> tuple[int, ...]:
+        """The draw pile, the next card to be drawn first (face down)."""
+        return tuple(reversed(self._draw))
+
+    @property
+    def completed_cards(self) -> tuple[int, ...]:
+        """The cards of completed building piles waiting to be reshuffled, in the order set aside."""
+        return tuple(self._completed)
+
     def next_needed(self) -> list[int]:
         """The number each building pile needs next (1 for an empty slot)."""
         return [len(p) + 1 for p in self._building]
 
     def view(self, seat: int) -> SeatView:
-        """All that ``seat`` may see, and nothing more."""
-        return make_view(self, seat)
+        """All that ``seat`` may see, and nothing more.
 
-    def legal_moves(self) -> list[Move]:
+        The game keeps everything a seat may see in immutable tuples, so the view
+        shares them instead of copying."""
+        hands = self._hands
+        if type(seat) is not int or not 0 <= seat < len(hands):
+            raise ValueError(f"seat must be from 0 to {len(hands) - 1}, not {seat!r}")
+        stock_sizes, stock_tops = self._stock_view
+        view = _new(SeatView)
+        _set(view, "__dict__", {  # a frozen dataclass: fill its fields without __setattr__
+            "rules": self.rules, "seat": seat, "current_seat": self.current_seat, "turn": self.turn,
+            "hand": hands[seat], "hand_sizes": tuple(map(len, hands)), "stock_sizes": stock_sizes,
+            "stock_tops": stock_tops, "discards": self._discards, "building": self._building,
+            "draw_size": len(self._draw), "completed_size": len(self._completed),
+            "stall_count": self._stall, "result": self._result})
+        return view
+
+    def legal_moves(self, source: str | None = None, target: str | None = None) -> list[Move]:
         """Every legal move for the seat to move, in a stable order: building moves
         (stock, hand 1-12 and Skip-Bo, discards 1-4, partner's stock and discards,
-        each onto slots 1-4), then discards of hand cards, then ``end``."""
+        each onto slots 1-4), then discards of hand cards, then ``end``.
+
+        ``source`` keeps only the moves from one source of the notation (``"S"``,
+        ``"H5"``, ``"HSB"``, ``"D2"``, ``"PS"``, ``"PD1"``; ``"H"`` is any hand card),
+        ``target`` only those onto one pile (``"B1"``-``"B4"``, ``"D1"``-``"D4"``).
+        """
         if self._result is not None:
+            if source is not None or target is not None:
+                _check_filters(source, target)
             return []
         s = self.current_seat
         masks = self._masks  # card value -> the building slots it fits, as a bit mask
@@ -222,7 +334,32 @@ class Game:
             out += discard_moves
         else:
             out.append(END_MOVE)
+        if source is not None or target is not None:
+            return _filtered(out, source, target)
         return out
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` (a ``Move`` or its notation) may be played now; ``play``
+        would raise ``IllegalMove`` saying why not. Raises ``InvalidMove`` for bad notation."""
+        m = move if id(move) in _INTERNED else _valid_move(move)
+        return bool(self._allows(m))
+
+    def card_of(self, move: Move | str) -> int | None:
+        """The card ``move`` would take for the seat to move (``0`` = Skip-Bo card):
+        the hand card, or the top of the stock or discard pile; ``None`` for ``end``
+        and for an empty or missing pile (a move that is not legal)."""
+        m = move if id(move) in _INTERNED else _valid_move(move)
+        if m.source == END:
+            return None
+        return self._source_card(self.current_seat, m)
+
+    def log(self, start: int = 0) -> list[LogEntry]:
+        """The moves played so far as ``LogEntry``s (index, turn, seat, move, card,
+        revealed), from move ``start`` on (negative: counted from the end, as in slicing)."""
+        moves, entries = self._moves, self._undo
+        first = range(len(moves))[start:].start if moves else 0
+        return [LogEntry(i, e[1], e[0], moves[i], e[2], e[3])
+                for i, e in enumerate(entries[first:], start=first)]
 
     def has_building_move(self, seat: int | None = None) -> bool:
         """True when ``seat`` (default: the seat to move) could play a card onto a building pile."""
@@ -258,33 +395,60 @@ class Game:
             raise IllegalMove("resign", self.current_seat, "game-over")
         self._finish(None, "resigned")
 
-    def undo(self) -> Move:
-        """Take back the last move, if it revealed no hidden card; returns that move."""
-        if self._result is not None:
-            raise UndoError("the game is over")
+    def pop(self) -> Move:
+        """Take back the last move, whatever it showed, and return it: the game is then
+        exactly as it was before (hands, piles, draw pile, reshuffles, turn, stall
+        count, result). What search needs; a game that was resigned cannot step back."""
         if not self._moves:
             raise UndoError("there is no move to take back")
-        entry = self._undo[-1]
-        if entry is None:
-            raise UndoError(f"{self._moves[-1]} revealed a hidden card and cannot be taken back")
-        self._undo.pop()
+        if self._result is not None:
+            if self._result.reason == "resigned":
+                raise UndoError("the game was resigned")
+            self._result = None
         m = self._moves.pop()
-        if entry[0] == "build":
-            _, seat, card, finished = entry
-            if finished is not None:
-                pile = finished
+        seat, turn, card, _, extra, drew = self._undo.pop()
+        if m.target == BUILD:
+            if drew is not None:
+                self._undraw(seat, drew)
+            if extra is not None:  # the move completed the pile
+                pile = extra
                 del self._completed[len(self._completed) - PILE_COMPLETE:]
             else:
                 pile = self._building[m.slot]
             self._set_building(m.slot, pile[:-1])
             self._return_card(seat, m, card)
         else:
-            _, seat, stall, turn = entry
+            if drew is not None:
+                self._undraw((seat + 1) % len(self._hands), drew)
             if m.source != END:
                 self._discards = _pop_discard(self._discards, seat, m.slot)[1]
                 self._hands[seat] = _with_card(self._hands[seat], m.arg)
-            self._stall, self.turn, self.current_seat = stall, turn, seat
+            self._stall, self.turn, self.current_seat = extra, turn, seat
         return m
+
+    def undo(self) -> Move:
+        """Take back the last move, if it revealed no hidden card; returns that move."""
+        if self._result is not None:
+            raise UndoError("the game is over")
+        if not self._moves:
+            raise UndoError("there is no move to take back")
+        if self._undo[-1][3]:
+            raise UndoError(f"{self._moves[-1]} revealed a hidden card and cannot be taken back")
+        return self.pop()
+
+    def _undraw(self, seat: int, drew: tuple) -> None:
+        """Put the cards ``seat`` drew back (see ``_draw_to_five``)."""
+        hand, drawn, saved = drew
+        self._hands[seat] = hand
+        if saved is None:
+            self._draw += drawn
+            return
+        draw, completed, count = saved  # shared with copies of this game: copied back
+        self._draw, self._completed = draw[:], completed[:]
+        taken = self._reshuffles[count:]
+        del self._reshuffles[count:]
+        if self._supply is not None:  # replaying a record: its reshuffles are due again
+            self._supply[:0] = taken
 
     def _return_card(self, seat: int, m: Move, card: int) -> None:
         mate = self._mates[seat]
@@ -346,7 +510,9 @@ class Game:
         if src == HAND:
             return m.arg if m.arg in self._hands[s] else None
         owner = s if src == STOCK or src == DISCARD else self._mates[s]
-        pile = self._stocks[owner] if src == STOCK or src == PARTNER_STOCK else self._discards[owner][m.arg]  # type: ignore[index]
+        if owner is None:
+            return None
+        pile = self._stocks[owner] if src == STOCK or src == PARTNER_STOCK else self._discards[owner][m.arg]
         return pile[-1] if pile else None
 
     def _build(self, m: Move) -> None:
@@ -373,15 +539,14 @@ class Game:
         self._set_building(m.slot, pile)
         self._moves.append(m)
         if (src == STOCK or src == PARTNER_STOCK) and not revealed and self._stocks_done(s):
-            self._undo.append(None)
+            self._undo.append((s, self.turn, card, False, finished, None))
             self._finish(s, "stock-empty")
             return
         # An empty hand draws five at once: after its last card was played, and also
         # when a pile completed later in the turn makes cards drawable again (rule 7
         # allows 'end' only while nothing can be drawn).
-        if not self._hands[s] and self._draw_to_five(s):
-            revealed = True
-        self._undo.append(None if revealed else ("build", s, card, finished))
+        drew = self._draw_to_five(s) if not self._hands[s] else None
+        self._undo.append((s, self.turn, card, revealed or drew is not None, finished, drew))
 
     def _set_building(self, slot: int, pile: tuple[int, ...]) -> None:
         """Put ``pile`` on building slot ``slot`` and update what the slots need."""
@@ -402,47 +567,48 @@ class Game:
             self._hands[s] = _without_card(self._hands[s], m.arg)
             self._discards = _push_discard(self._discards, s, m.slot, m.arg)
         self._moves.append(m)
-        entry = ("turn", s, self._stall, self.turn)
-        if stuck:
-            self._stall += 1
-        else:
-            self._stall = 0
+        stall, turn = self._stall, self.turn
+        card = None if m.source == END else m.arg
+        self._stall = stall + 1 if stuck else 0
         n = len(self._hands)
-        if self._stall >= n:
-            self._undo.append(None)
-            self._finish(None, "stalled")
-            return
-        if self.turn >= TURN_LIMIT:
-            self._undo.append(None)
-            self._finish(None, "turn-limit")
+        if self._stall >= n or turn >= TURN_LIMIT:
+            self._undo.append((s, turn, card, False, stall, None))
+            self._finish(None, "stalled" if self._stall >= n else "turn-limit")
             return
         nxt = (s + 1) % n
         self.current_seat = nxt
-        self.turn += 1
-        self._undo.append(None if self._draw_to_five(nxt) else entry)
+        self.turn = turn + 1
+        drew = self._draw_to_five(nxt)
+        self._undo.append((s, turn, card, drew is not None, stall, drew))
 
-    def _draw_to_five(self, seat: int) -> int:
-        """Draw until ``seat`` holds five cards or nothing can be drawn; returns cards drawn."""
+    def _draw_to_five(self, seat: int) -> tuple | None:
+        """Draw until ``seat`` holds five cards or nothing can be drawn. Returns ``None``
+        when nothing was drawn, else what ``_undraw`` needs: the hand before, and the
+        cards taken off the draw pile (no reshuffle) or the piles as they were."""
         hand = self._hands[seat]
         wanted = HAND_SIZE - len(hand)
+        if wanted <= 0:
+            return None
         draw = self._draw
-        if 0 < wanted <= len(draw):  # no reshuffle: take them at once (the hand is sorted anyway)
+        if wanted <= len(draw):  # no reshuffle: take them at once (the hand is sorted anyway)
             drawn = draw[-wanted:]
             del draw[-wanted:]
-            drawn += hand
-            drawn.sort()
-            self._hands[seat] = tuple(drawn)
-            return wanted
-        drawn: list[int] = []
+            cards = drawn + list(hand)
+            cards.sort()
+            self._hands[seat] = tuple(cards)
+            return hand, drawn, None
+        if not draw and not self._completed:
+            return None
+        saved = (draw[:], self._completed[:], len(self._reshuffles))
+        got: list[int] = []
         for _ in range(wanted):
             if not self._draw:
                 if not self._completed:
                     break
                 self._reshuffle()
-            drawn.append(self._draw.pop())
-        if drawn:
-            self._hands[seat] = tuple(sorted(hand + tuple(drawn)))
-        return len(drawn)
+            got.append(self._draw.pop())
+        self._hands[seat] = tuple(sorted(hand + tuple(got)))
+        return hand, None, saved
 
     def _reshuffle(self) -> None:
         """Turn the completed piles into a new draw pile (only when a card must be drawn)."""
@@ -550,11 +716,28 @@ def _with_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return tuple(sorted(hand + (card,)))
 
 
-from .moves import ALL_MOVES as _ALL  # noqa: E402
-from .view import SeatView, make_view  # noqa: E402,F401
-
+_new, _set = object.__new__, object.__setattr__
 _VALID = frozenset(_ALL)
 _INTERNED = frozenset(map(id, _ALL))  # the interned moves live as long as the module
+
+
+def _check_filters(source: str | None, target: str | None) -> None:
+    if source is not None and source != "H" and source not in SOURCE_TEXTS:
+        raise InvalidMove(f"bad move source {source!r}")
+    if target is not None and target not in TARGET_TEXTS:
+        raise InvalidMove(f"bad move target {target!r}")
+
+
+def _filtered(moves: list[Move], source: str | None, target: str | None) -> list[Move]:
+    """``moves`` from ``source`` onto ``target`` (either may be ``None``: any)."""
+    _check_filters(source, target)
+    if source == "H":
+        moves = [m for m in moves if m.source == HAND]
+    elif source is not None:
+        moves = [m for m in moves if m.source_text == source]
+    if target is not None:
+        moves = [m for m in moves if m.target_text == target]
+    return moves
 
 
 def _valid_move(move: Move | str) -> Move:

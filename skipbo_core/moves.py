@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import WILD, card_token
+from .cards import BUILDING_SLOTS, DISCARD_PILES, WILD, card_token
 from .errors import InvalidMove
 
 # Source kinds
@@ -42,7 +42,18 @@ class Move:
 
     @property
     def is_end(self) -> bool:
+        """``end``: the turn ends with an empty hand and nothing to draw."""
         return self.source == END
+
+    @property
+    def is_build(self) -> bool:
+        """A card played onto a building pile."""
+        return self.target == BUILD
+
+    @property
+    def is_discard(self) -> bool:
+        """A hand card put on an own discard pile (ends the turn)."""
+        return self.target == TO_DISCARD
 
     @property
     def ends_turn(self) -> bool:
@@ -50,15 +61,52 @@ class Move:
         return self.source == END or self.target == TO_DISCARD
 
     @property
+    def from_stock(self) -> bool:
+        """From a stock pile, the own one or (teams) the partner's."""
+        return self.source == STOCK or self.source == PARTNER_STOCK
+
+    @property
+    def from_hand(self) -> bool:
+        return self.source == HAND
+
+    @property
+    def from_discard(self) -> bool:
+        """From a discard pile, an own one or (teams) the partner's."""
+        return self.source == DISCARD or self.source == PARTNER_DISCARD
+
+    @property
+    def from_partner(self) -> bool:
+        """From the partner's stock or discard piles (teams only)."""
+        return self.source == PARTNER_STOCK or self.source == PARTNER_DISCARD
+
+    @property
+    def hand_card(self) -> int | None:
+        """The card value of a hand source (``0`` = Skip-Bo card), else ``None``."""
+        return self.arg if self.source == HAND else None
+
+    @property
     def source_text(self) -> str:
         """The SOURCE part of the notation (``"S"``, ``"H5"``, ``"PD2"``), ``"end"`` for end."""
-        return str(self).split(">")[0]
+        return "end" if self.source == END else _source_text(self.source, self.arg)
 
     @property
     def target_text(self) -> str:
         """The TARGET part of the notation (``"B2"``, ``"D1"``), ``""`` for end."""
-        text = str(self)
-        return text.split(">")[1] if ">" in text else ""
+        return _target_slot(self.target, self.slot)
+
+    @property
+    def source_slot(self) -> str:
+        """The pile the card comes from: ``"S"``, ``"H"`` (the hand), ``"D1"``-``"D4"``,
+        ``"PS"``, ``"PD1"``-``"PD4"``; ``""`` for end. (The notation adds the hand card's
+        value: see ``source_text``.)"""
+        if self.source == HAND:
+            return "H"
+        return "" if self.source == END else _source_text(self.source, self.arg)
+
+    @property
+    def target_slot(self) -> str:
+        """The pile the card goes to: ``"B1"``-``"B4"`` or ``"D1"``-``"D4"``; ``""`` for end."""
+        return _target_slot(self.target, self.slot)
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -77,11 +125,18 @@ def _source_text(kind: int, arg: int) -> str:
     return _SOURCE_PREFIX[kind]
 
 
+def _target_slot(target: int, slot: int) -> str:
+    if target == BUILD:
+        return f"B{slot + 1}"
+    return f"D{slot + 1}" if target == TO_DISCARD else ""
+
+
 def _all_moves() -> list[Move]:
-    sources = [(STOCK, 0)] + [(HAND, v) for v in (*range(1, 13), WILD)] + [(DISCARD, k) for k in range(4)]
-    sources += [(PARTNER_STOCK, 0)] + [(PARTNER_DISCARD, k) for k in range(4)]
-    out = [Move(kind, arg, target, slot) for kind, arg in sources for target in (BUILD, TO_DISCARD)
-           for slot in range(4)]
+    piles = range(DISCARD_PILES)
+    sources = [(STOCK, 0)] + [(HAND, v) for v in (*range(1, 13), WILD)] + [(DISCARD, k) for k in piles]
+    sources += [(PARTNER_STOCK, 0)] + [(PARTNER_DISCARD, k) for k in piles]
+    out = [Move(kind, arg, target, slot) for kind, arg in sources
+           for target, slots in ((BUILD, range(BUILDING_SLOTS)), (TO_DISCARD, piles)) for slot in slots]
     return out + [Move(END, 0, -1, 0)]
 
 
@@ -101,3 +156,8 @@ def move(kind: int, arg: int, target: int, slot: int) -> Move:
 
 _INTERN = {(m.source, m.arg, m.target, m.slot): m for m in ALL_MOVES}
 END_MOVE = move(END, 0, -1, 0)
+
+SOURCE_TEXTS = frozenset(m.source_text for m in ALL_MOVES if not m.is_end)
+"""Every SOURCE of the notation: ``S``, ``H1``-``H12``, ``HSB``, ``D1``-``D4``, ``PS``, ``PD1``-``PD4``."""
+TARGET_TEXTS = frozenset(m.target_text for m in ALL_MOVES if not m.is_end)
+"""Every TARGET of the notation: ``B1``-``B4`` and ``D1``-``D4``."""

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .cards import NUMBERS
 from .result import Result
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -66,6 +64,33 @@ class SeatView:
     def discard_tops(self, seat: int) -> tuple[int | None, ...]:
         return tuple(p[-1] if p else None for p in self.discards[seat])
 
+    def unseen_counts(self) -> list[int]:
+        """How many cards of each value (index 0 = Skip-Bo card, 1-12) the seat cannot
+        see: the deck minus its hand, the stock tops, every discard and building pile."""
+        counts = [self.rules.wild_cards] + [len(NUMBERS)] * len(NUMBERS)
+        for card in self.hand:
+            counts[card] -= 1
+        for card in self.stock_tops:
+            if card is not None:
+                counts[card] -= 1
+        for piles in self.discards:
+            for pile in piles:
+                for card in pile:
+                    counts[card] -= 1
+        for pile in self.building:
+            for card in pile:
+                counts[card] -= 1
+        if min(counts) < 0:
+            raise ValueError("the view shows more cards than the deck holds")
+        return counts
+
+    def unseen_cards(self) -> list[int]:
+        """The multiset of cards the seat cannot see, sorted (see ``unseen_counts``)."""
+        out: list[int] = []
+        for card, count in enumerate(self.unseen_counts()):
+            out += [card] * count
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form (for the page and worker messages)."""
         return {
@@ -78,26 +103,3 @@ class SeatView:
             "stall_count": self.stall_count, "partner": self.partner,
             "result": None if self.result is None else self.result.to_dict(),
         }
-
-
-def make_view(game: Game, seat: int) -> SeatView:
-    """Build the view of ``seat`` from the game's private state.
-
-    The game keeps everything a seat may see in immutable tuples, so the view
-    shares them instead of copying.
-    """
-    hands = game._hands
-    if type(seat) is not int or not 0 <= seat < len(hands):
-        raise ValueError(f"seat must be from 0 to {len(hands) - 1}, not {seat!r}")
-    stock_sizes, stock_tops = game._stock_view
-    view = _new(SeatView)
-    _set(view, "__dict__", {  # a frozen dataclass: fill its fields without __setattr__
-        "rules": game.rules, "seat": seat, "current_seat": game.current_seat, "turn": game.turn,
-        "hand": hands[seat], "hand_sizes": tuple(map(len, hands)), "stock_sizes": stock_sizes,
-        "stock_tops": stock_tops, "discards": game._discards, "building": game._building,
-        "draw_size": len(game._draw), "completed_size": len(game._completed),
-        "stall_count": game._stall, "result": game._result})
-    return view
-
-
-_new, _set = object.__new__, object.__setattr__

@@ -77,17 +77,18 @@ def snapshot(game: Game) -> tuple:
 
 
 def cards_on_table(game: Game) -> Counter:
-    """Every card the game holds, wherever it is (hands from the views, the rest private)."""
+    """Every card the game holds, wherever it is (hidden ones included)."""
     cards = Counter()
+    view = game.view(0)
     for seat in range(game.rules.players):
         cards.update(game.view(seat).hand)
-        cards.update(game._stocks[seat])
-        for pile in game._discards[seat]:
+        cards.update(game.stock(seat))
+        for pile in view.discards[seat]:
             cards.update(pile)
-    for pile in game._building:
+    for pile in view.building:
         cards.update(pile)
-    cards.update(game._draw)
-    cards.update(game._completed)
+    cards.update(game.draw_pile)
+    cards.update(game.completed_cards)
     return cards
 
 

@@ -1,28 +1,21 @@
 """The engine's shortcuts agree with the slow, explicit rules they stand in for:
-play()'s quick legality test with the full check, the needs code and slot masks
-with the building piles, and legal_moves() with trying every move."""
+``is_legal`` (play()'s quick legality test, which reads the building slots from a
+table of slot masks) and legal_moves() with the legal moves worked out from the
+mover's view, also right after moves were taken back with pop()."""
 
 import random
 
 import pytest
 
-from skipbo_core import Game, Rules
-from skipbo_core.errors import IllegalMove
-from skipbo_core.game import _masks_for, _needs_code
+from skipbo_core import Game, IllegalMove, Rules
 from skipbo_core.moves import ALL_MOVES
 
 from .randomplay import choose
+from .scripted import play, scripted_game
+from .test_properties import expected_legal_moves
 
 TABLES = [Rules(players=2, stock_size=5), Rules(players=3, stock_size=4),
           Rules(players=4, stock_size=3, teams=True), Rules(players=6, stock_size=2, teams=True)]
-
-
-def _passes_check(game: Game, move) -> bool:
-    try:
-        game._check(move)
-    except IllegalMove:
-        return False
-    return True
 
 
 def _positions(rules: Rules, seed: int, plies: int = 400):
@@ -33,24 +26,43 @@ def _positions(rules: Rules, seed: int, plies: int = 400):
             return
         move = choose(game, rng)
         game.play(move)
-        if rng.random() < 0.3 and game._undo[-1] is not None and not game.is_over:
-            game.undo()  # the needs code must also step back
+        if rng.random() < 0.3:
+            assert game.pop() is move  # the slot masks must also step back
             game.play(move)
 
 
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p")
-def test_quick_test_slot_nodes_and_legal_moves_agree_with_the_rules(rules):
+def test_quick_test_slot_masks_and_legal_moves_agree_with_the_rules(rules):
     for seed in range(3):
         for game in _positions(rules, seed):
-            needs = [len(p) + 1 for p in game._building]
-            assert game._needs == _needs_code(game._building)
-            assert game._masks == tuple(sum(1 << k for k, n in enumerate(needs) if c in (n, 0)) for c in range(13))
-            allowed = [m for m in ALL_MOVES if game._allows(m)]
-            assert allowed == [m for m in ALL_MOVES if _passes_check(game, m)]
-            assert sorted(map(str, game.legal_moves())) == sorted(map(str, allowed))
+            if game.is_over:
+                assert not any(game.is_legal(m) for m in ALL_MOVES)
+                continue
+            view = game.view(game.current_seat)
+            expected = expected_legal_moves(view)
+            assert sorted(str(m) for m in ALL_MOVES if game.is_legal(m)) == sorted(expected)
+            assert [str(m) for m in game.legal_moves()] == expected
+            assert game.next_needed() == list(view.next_needed)
 
 
-def test_needs_code_counts_a_completed_pile_as_empty():
-    assert _needs_code(((),) * 4) == 0 and _needs_code(((1,), (), (1, 2), ())) == 1 + 2 * 144
-    assert _masks_for(_needs_code(((),) * 4))[1] == 0b1111
-    assert _masks_for(_needs_code(((), (), tuple(range(1, 12)), ())))[12] == 0b0100
+@pytest.mark.parametrize("rules", TABLES[:2], ids=lambda r: f"{r.players}p")
+def test_every_move_the_quick_test_refuses_is_refused_by_play_with_a_reason(rules):
+    for game in _positions(rules, 7, 150):
+        if game.is_over:
+            return
+        for move in ALL_MOVES:
+            if game.is_legal(move):
+                continue
+            with pytest.raises(IllegalMove) as err:
+                game.play(move)
+            assert err.value.code
+
+
+def test_a_completed_pile_frees_its_slot_and_pop_fills_it_again():
+    game = scripted_game(draw=list(range(1, 13)) + [1, 12, 12])
+    play(game, *(f"H{n}>B1" for n in range(1, 12)))
+    assert game.view(0).hand == (1, 12, 12, 12) and not game.is_legal("H1>B1")
+    game.play("H12>B1")
+    assert game.next_needed()[0] == 1 and game.is_legal("H1>B1") and not game.is_legal("H12>B1")
+    game.pop()
+    assert game.next_needed()[0] == 12 and game.is_legal("H12>B1") and not game.is_legal("H1>B1")

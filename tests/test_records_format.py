@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from skipbo_core import Game, RecordError, Rules
+from skipbo_core import Game, IllegalMove, InvalidMove, RecordError, Rules
 
 from .randomplay import play_randomly
 from .records import RECORDS, load
@@ -153,6 +153,33 @@ def test_record_is_rejected_at_the_first_bad_move(index, text):
     moves[index] = text
     err = rejected(record(moves=moves))
     assert err.move_index == index and f"move #{index} {text}" in str(err)
+
+
+@pytest.mark.parametrize("index, text, code", [
+    (0, "S>D1", "illegal-move"), (1, "H13>B1", "bad-notation"), (364, "PS>B1", "illegal-move")])
+def test_a_bad_move_error_carries_its_index_text_reason_and_cause(index, text, code):
+    moves = list(STANDARD["moves"])
+    moves[index] = text
+    err = rejected(record(moves=moves))
+    assert (err.code, err.move_index, err.move) == (code, index, text)
+    if code == "illegal-move":
+        assert isinstance(err.illegal, IllegalMove) and err.__cause__ is err.illegal
+        assert err.illegal.code in ("stock-to-discard", "no-teams") and err.illegal.move == text
+    else:
+        assert err.illegal is None and isinstance(err.__cause__, InvalidMove)
+
+
+def test_every_kind_of_record_problem_has_its_code():
+    moves = STANDARD["moves"]
+    assert rejected(record(version=2)).code == "format"
+    assert rejected(record(deck=None)).code == "malformed"
+    assert rejected(record(rules={"players": 9})).code == "malformed"
+    assert isinstance(rejected(record(rules={"players": 9})).__cause__, ValueError)
+    assert rejected(record(moves=moves + ["S>B1"])).code == "move-after-end"
+    err = rejected(record(reshuffles=[STANDARD["reshuffles"][0], [0] * 5]))
+    assert err.code == "bad-reshuffle" and isinstance(err.__cause__, ValueError) and err.move_index is not None
+    assert rejected(record(result={"winner": 0, "reason": "stock-empty"})).code == "wrong-result"
+    assert rejected(record(result=KeyError)).code == "malformed"
 
 
 def test_truncated_record_resumes_the_game_in_progress():

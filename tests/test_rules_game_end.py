@@ -5,7 +5,7 @@ import pytest
 from skipbo_core import TURN_LIMIT, Game, IllegalMove, Rules
 from skipbo_core.moves import ALL_MOVES
 
-from .scripted import SB, discard_first_card, empty_the_draw_pile, no_fit_game, play, scripted_game, snapshot
+from .scripted import NO_FIT_62, SB, discard_first_card, empty_the_draw_pile, no_fit_game, play, scripted_game, snapshot
 
 
 def test_player_wins_the_moment_the_last_stock_card_is_played():
@@ -65,6 +65,28 @@ def test_stall_needs_every_player_stuck_so_a_playable_card_keeps_the_game_going(
         discard_first_card(game)
     assert not game.is_over
     assert seen == {0, 1}
+
+
+def test_stall_rule_is_judged_before_the_discard():
+    # RULES.md "Winning, stalls, scoring": a turn counts as stuck when no card could be
+    # played as the turn ends, before the discard. Seat 0 keeps a Skip-Bo card on its
+    # discard pile 1 and finally covers it with its discard: that turn still had a
+    # playable card, so it is not stuck (judged after the discard, it would be, and the
+    # game would stall at once); the next round, with the card covered, stalls.
+    game = scripted_game(stock=50, stocks={0: [12], 1: [12]}, draw=[SB] + NO_FIT_62[:-1])
+    assert game.view(0).hand[0] == SB
+    discard_first_card(game, pile=1)  # the Skip-Bo card, on seat 0's discard pile 1
+    while not (game.current_seat == 0 and game.view(0).draw_size == 0 and game.stall_count == 1):
+        assert not game.is_over
+        discard_first_card(game, pile=2 if game.current_seat == 0 else 1)
+    assert game.view(0).discards[0][0][-1] == SB and game.has_building_move()
+    discard_first_card(game, pile=1)  # covers the Skip-Bo card: nothing is playable after it
+    assert not game.is_over and game.stall_count == 0
+    assert not game.has_building_move(0)
+    discard_first_card(game)  # seat 1: stuck
+    assert game.stall_count == 1
+    discard_first_card(game, pile=2)  # seat 0: stuck now too - a full round
+    assert (game.result.winner, game.result.reason) == (None, "stalled")
 
 
 def test_no_stall_while_completed_piles_can_still_be_drawn():

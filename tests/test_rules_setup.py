@@ -107,7 +107,7 @@ def test_stocks_are_dealt_round_robin_from_deck_0_each_card_on_top():
     game = Game(rules, deck)
     for seat in range(3):
         dealt = deck[seat:12:3]  # the cards this seat received, in the order dealt
-        assert game._stocks[seat] == dealt  # the last card dealt lies on top
+        assert game.stock(seat) == tuple(dealt)  # the last card dealt lies on top
         assert game.view(seat).stock_tops[seat] == dealt[-1]
 
 

@@ -99,22 +99,20 @@ def test_end_ends_the_turn_when_the_hand_is_empty_and_nothing_can_be_drawn():
     assert game.view(seat).discards == discards  # nothing discarded
 
 
-def test_empty_hand_draws_five_once_a_completed_pile_makes_cards_drawable():
-    # Rule 7 allows 'end' only while nothing can be drawn: an empty hand with nothing to
-    # draw refills at once when the mover completes a pile, via a lazy reshuffle.
-    game = scripted_game(players=6, stock=21, stocks={0: [SB]},
-                         draw=[12] * 6 + [11] * 12 + [10] * 12 + [9] * 6)
-    empty_the_draw_pile(game)
-    while game.view(game.current_seat).hand:
+def test_an_empty_hand_draws_as_soon_as_a_reshuffle_becomes_possible():
+    # RULES.md "A turn", 5: an empty hand draws five as soon as anything can be drawn
+    # again in the turn. Seat 0 builds pile 1 up to 11 from its stock and keeps the 12
+    # there; no card of the draw pile fits anywhere, so hands run empty once it is gone.
+    game = scripted_game(stock=50, stocks={0: [*range(1, 13)], 1: [7]},
+                         draw=[11] * 11 + [10] * 11 + [9] * 11 + [8] * 11 + [6] * 11 + [5] * 7)
+    play(game, *["S>B1"] * 11)
+    while game.current_seat != 0 or game.view(0).hand:
         discard_first_card(game)
-    seat = game.current_seat
-    assert game.view(seat).hand == () and game.view(seat).draw_size == 0
-    # put eleven cards on building pile 1 and a 12 on top of the mover's stock
-    game._building = (tuple(range(1, 12)), *game._building[1:])
-    game._stocks[seat].append(12)
-    game._derive()
-    game.play("S>B1")
-    view = game.view(seat)
-    assert len(view.hand) == 5 and view.completed_size == 0 and game.current_seat == seat
-    assert "end" not in notation(game.legal_moves())
-    assert len(game.to_record()["reshuffles"]) == 1
+    view = game.view(0)
+    assert (view.hand, view.draw_size, view.completed_size) == ((), 0, 0)
+    assert notation(game.legal_moves()) == ["S>B1", "end"]  # nothing to draw: 'end' is allowed
+    game.play("S>B1")  # completes pile 1: its cards can be reshuffled into a draw pile
+    view = game.view(0)
+    assert len(view.hand) == 5 and (view.draw_size, view.completed_size) == (7, 0)
+    assert game.current_seat == 0 and "end" not in notation(game.legal_moves())
+    assert len(game.to_record()["reshuffles"]) == 1 and game.log(-1)[0].revealed

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from skipbo_core import Game, IllegalMove, InvalidMove, Move, RecordError, Rules
+from skipbo_core import Game, Move, RecordError, Rules
 from skipbo_core.record import FORMAT, VERSION
 
 from .controller import LogEntry, Message, player_kind
@@ -49,35 +49,25 @@ def check_record(data: Any) -> Game:
     try:
         return Game.from_record(data)
     except RecordError as exc:
-        raise RecordProblem(_explain(data, exc)) from None
-    except (ValueError, TypeError):
-        raise RecordProblem(Message("record.damaged")) from None
+        raise RecordProblem(_explain(exc)) from exc
+    except (ValueError, TypeError) as exc:
+        raise RecordProblem(Message("record.damaged")) from exc
 
 
-def _explain(data: dict, exc: RecordError) -> Message:
-    """The catalogue message for a refused record: which move and why, when a move is at fault."""
-    index = exc.move_index
-    if index is None:
-        # The engine says "bad record: ..." for the shape, deck and reshuffles, and
-        # names the result's fields when only the stated result disagrees.
-        return Message("record.damaged" if str(exc).startswith("bad record") else "record.bad_result")
-    moves = data["moves"]
-    text = moves[index][:16]
-    args: dict[str, Any] = {"n": index + 1, "move": text}
-    try:
-        game = _start(data)
-        for m in moves[:index]:
-            game.play(m)
-        if game.is_over:
-            return Message("record.after_end", args)
-        game.play(moves[index])
-    except InvalidMove:
-        return Message("record.bad_notation", args)
-    except IllegalMove as err:
-        return Message("record.bad_move", {**args, "why": Message("illegal." + err.code, dict(err.details))})
-    except ValueError:  # the reshuffle the record gives at this move is not the completed piles
-        return Message("record.bad_reshuffle", args)
-    return Message("record.damaged")
+_MOVE_PROBLEMS = {"move-after-end": "record.after_end", "bad-notation": "record.bad_notation",
+                  "illegal-move": "record.bad_move", "bad-reshuffle": "record.bad_reshuffle"}
+
+
+def _explain(exc: RecordError) -> Message:
+    """The catalogue message for a refused record: which move and why, when a move is at
+    fault (the engine's error says so: ``code``, ``move_index``, ``move``, ``illegal``)."""
+    key = _MOVE_PROBLEMS.get(exc.code)
+    if key is None or exc.move_index is None or exc.move is None:
+        return Message("record.bad_result" if exc.code == "wrong-result" else "record.damaged")
+    args: dict[str, Any] = {"n": exc.move_index + 1, "move": exc.move[:16]}
+    if exc.illegal is not None:
+        args["why"] = Message("illegal." + exc.illegal.code, dict(exc.illegal.details))
+    return Message(key, args)
 
 
 def _start(data: dict) -> Game:
