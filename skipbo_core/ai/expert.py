@@ -2,7 +2,7 @@
 
 At each decision the planner lists the best ways to finish the turn (plans).
 When more than one is worth a look, the expert deals worlds
-consistent with its view (``skipbo_core.sampling.determinize``: the other hands,
+consistent with its view (``Game.from_view``: the other hands,
 the stock cards below the tops and the draw pile are sampled) and plays every
 plan in each of the same worlds: the plan's moves, the rest of its own turn,
 the opponents' next turns and its own next turn, each chosen by a fast policy
@@ -36,7 +36,6 @@ from dataclasses import dataclass
 
 from ..game import Game
 from ..moves import BUILD, HAND, PARTNER_STOCK, STOCK, Move
-from ..sampling import determinize
 from ..view import SeatView
 from .evaluation import DEFAULT, Weights
 from .registry import Bot, Player, finish, get_bot
@@ -265,7 +264,7 @@ class Expert:
             alive = list(range(len(cands)))
             done = 0
             while done < max(cfg.samples, cfg.max_samples):
-                world = determinize(view, random.Random(rng.getrandbits(64)))
+                world = Game.from_view(view, random.Random(rng.getrandbits(64)))
                 for i in alive:
                     steps = rollout_steps(world, cands[i], view.seat, cfg, self.policy, pace)
                     while True:  # the rollout's steps, the clock stopped between them
@@ -289,7 +288,7 @@ class Expert:
     def _remember(self, view: SeatView, leaf: Leaf) -> None:
         """Store the plan's next moves under the views they will be played from, as
         long as no hidden card can show before them."""
-        g = determinize(view, random.Random(0))
+        g = Game.from_view(view, random.Random(0))
         seat = view.seat
         for prev, nxt in zip(leaf.moves, leaf.moves[1:]):
             if prev.target != BUILD or _is_stock(prev):

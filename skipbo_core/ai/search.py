@@ -1,8 +1,8 @@
 """The turn search: every line of play the rest of a turn allows over visible cards.
 
 The search runs on a game the engine builds from the seat's view
-(``skipbo_core.sampling.determinize``) and only plays moves the engine lists and
-can take back: cards from the hand, from the seat's discard piles and from the
+(``Game.from_view``) and only plays moves the engine lists, taking each back
+(``Game.pop``): cards from the hand, from the seat's discard piles and from the
 partner's. A ``Line`` makes and takes back those moves and keeps what the
 searches read beside the engine (the hand as counts, discard piles, the moves so
 far). A move that would show a hidden card (a stock card: the next one turns up;
@@ -25,7 +25,6 @@ from ..cards import WILD
 from ..game import Game
 from ..moves import BUILD, DISCARD, END_MOVE, HAND, PARTNER_STOCK, STOCK, TO_DISCARD, Move
 from ..moves import move as make_move
-from ..sampling import determinize
 from ..view import SeatView
 from .evaluation import DEFAULT, WIN, Evaluator, Weights
 from .odds import hand_values, reach_chance
@@ -106,7 +105,7 @@ class Line:
 
     def pop(self) -> None:
         m = self.moves.pop()
-        self.game.undo()
+        self.game.pop()
         if m.source == HAND:
             self.hand[m.arg] += 1
             self.size += 1
@@ -124,11 +123,15 @@ class Line:
         """``m`` leaves the hand empty (the engine may then draw five new cards)."""
         return self.size <= (m.source == HAND)
 
-    def after(self, m: Move) -> Game:
-        """The game after ``m``, a move that may show a hidden card, played on a copy."""
-        g = self.game.copy()
+    def peek(self, m: Move) -> tuple[list[int], int]:
+        """What the building piles need and how many cards the seat holds after ``m``,
+        a move that may show a hidden card (played and taken back at once: the
+        hidden card is never read)."""
+        g = self.game
         g.play(m)
-        return g
+        after = g.next_needed(), len(g.view(self.seat).hand)
+        g.pop()
+        return after
 
 
 def _is_stock(m: Move) -> bool:
@@ -159,7 +162,7 @@ def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
     changes them."""
     if pace is None:
         pace = Pace(every)
-    g = game if game is not None else determinize(view, random.Random(0))
+    g = game if game is not None else Game.from_view(view, random.Random(0))
     ev = Evaluator(view, w)
     line = Line(g, view)
     path = line.moves
@@ -187,7 +190,7 @@ def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
         if stock_sizes[owner] == 1 and all(stock_sizes[o] == 0 for o in team if o != owner):
             note(WIN, m, "stock")
             return
-        after = line.after(m).next_needed()
+        after = line.peek(m)[0]
         common = ev.common(after, line.played, line.mine)
         note(ev.stock_end(after, common, line.hand, line.size, line.mine, stock_sizes[owner] > 1), m, "stock")
 
@@ -212,9 +215,8 @@ def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
                 stock_leaf(m)
                 continue
             if line.empties_hand(m):
-                after = line.after(m)
-                if after.view(view.seat).hand_sizes[view.seat]:  # five new cards were drawn
-                    needs_after = after.next_needed()
+                needs_after, held = line.peek(m)
+                if held:  # five new cards were drawn
                     note(ev.refill_end(needs_after, ev.common(needs_after, line.played, line.mine),
                                        line.mine), m, "refill")
                     continue
