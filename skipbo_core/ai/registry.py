@@ -128,12 +128,12 @@ def finish(thinking: Generator[None, None, T]) -> T:
             return done.value
 
 
-def think_for(thinking: Thinking, seconds: float) -> Move | None:
-    """Step ``thinking`` for about ``seconds`` (at least one step): its move once it
-    has finished, else ``None`` (step it again later). It stops early rather than
-    start a step that, as long as the longest step so far, would run past the time,
-    so a caller's task stays near ``seconds``."""
-    clock = time.perf_counter
+def think_for(thinking: Thinking, seconds: float,
+              clock: Callable[[], float] = time.perf_counter) -> Move | None:
+    """Step ``thinking`` for about ``seconds`` (at least one step) of ``clock``: its
+    move once it has finished, else ``None`` (step it again later). It stops early
+    rather than start a step that, as long as the longest step so far, would run past
+    the time, so a caller's task stays near ``seconds``."""
     end = clock() + seconds
     longest = 0.0
     while True:
