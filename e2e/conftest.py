@@ -4,6 +4,7 @@ works here, and a page that records console errors and every request it makes.""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,6 +40,22 @@ def site() -> Iterator[SiteServer]:
 def site_under_path() -> Iterator[SiteServer]:
     """dist/ served under /skipbo/, as on a project's GitHub Pages."""
     with SiteServer(DIST, prefix="/skipbo/") as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def host_dir(tmp_path_factory) -> Path:
+    """A folder for the host pages a test module writes (pages that hold the game in a frame)."""
+    path = tmp_path_factory.mktemp("host")
+    (path / "index.html").write_text("host pages of the browser tests", encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def host(host_dir: Path) -> Iterator[SiteServer]:
+    """Serves ``host_dir``: another port, so another origin than the game, as on a
+    teaching site."""
+    with SiteServer(host_dir) as server:
         yield server
 
 

@@ -8,12 +8,10 @@ so another origin, as on a real teaching site); the game is served under ``/skip
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from string import Template
 from urllib.parse import quote, urlencode
 
-import pytest
 from playwright.sync_api import Frame, Page
 
 from e2e.game_support import axe_scan, play_turn, stored
@@ -36,20 +34,6 @@ HOST = Template("""<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <iframe id="game" src="$src" width="$w" height="$h" style="border:0" title="Skip-Bo"
         sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe>
 </body></html>""")
-
-
-@pytest.fixture(scope="module")
-def host_dir(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("host")
-    (path / "index.html").write_text("host pages of test_embed.py", encoding="utf-8")
-    return path
-
-
-@pytest.fixture(scope="module")
-def host(host_dir: Path) -> Iterator[SiteServer]:
-    """Serves the host pages: another port, so another origin than the game."""
-    with SiteServer(host_dir) as server:
-        yield server
 
 
 def open_host(page: Page, host_dir: Path, host: SiteServer, name: str, game_url: str) -> Frame:

@@ -9,13 +9,11 @@ teaching site); the game by the session's server.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from string import Template
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from e2e.game_support import stored
@@ -51,19 +49,6 @@ HOST = Template("""<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <iframe id="game" src="$src" width="480" height="640" style="border:0" title="Skip-Bo"
         sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe>
 </body></html>""")
-
-
-@pytest.fixture(scope="module")
-def host_dir(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("lesson")
-    (path / "index.html").write_text("host pages of test_host.py", encoding="utf-8")
-    return path
-
-
-@pytest.fixture(scope="module")
-def host(host_dir: Path) -> Iterator[SiteServer]:
-    with SiteServer(host_dir) as server:
-        yield server
 
 
 def origin(url: str) -> str:
