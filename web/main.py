@@ -52,7 +52,6 @@ from skipbo_core.ai import think_for
 ENGINE_VERSION = installed_version("skipbo_core")  # from the wheel unpacked in Pyodide
 KEY_SETTINGS, KEY_MATCH, KEY_CURRENT = "skipbo.settings", "skipbo.match", "skipbo.current"
 DRAG_START_PX = 8
-FIT_FLOOR = 0.5  # embed mode shrinks cards to half their size at most
 AI_SLICE_S = 0.03  # the computer thinks in slices of about this long, then yields
 SOURCE_SLOTS = ("S", "H", "D1", "D2", "D3", "D4")
 LIVE_KEEP = 12  # sentences kept in the screen readers' live region
@@ -150,7 +149,6 @@ class Page:
         self.embed = wants_embed(given)
         self.keys = storage_keys(self.embed)
         self.reporter = Reporter()
-        self.fit, self.fit_game = 1.0, None  # embed mode: the cards' scale, and the game it was fitted for
         try:
             stored = self.store.get(self.keys.settings) if self.keys.settings else None
         except BadSave:
@@ -245,30 +243,9 @@ class Page:
             button = _js(self.root.querySelector('[data-action="reveal"]'))
             if button is not None:
                 button.focus()
-        self.fit_frame()
         self.tell_parent(self.reporter.updates(self.ctrl, self.look, self.notices))
 
     # -- the parent page, when the game runs in a frame (skipbo_web.embed) --------------------
-
-    def fit_frame(self, fresh: bool = False) -> None:
-        """Embed mode: shrink the cards (the CSS variable ``--fit``) until the page needs no
-        scrollbar. A resized frame or another game starts again from full size; each
-        redraw first tries them a little larger, so they grow back when there is room."""
-        if not self.embed:
-            return
-        doc = document.documentElement
-        if fresh or self.fit_game is not self.ctrl.game:
-            self.fit, self.fit_game = 1.0, self.ctrl.game
-        elif self.fit < 1:  # try a little larger again: the table may have shrunk since
-            self.fit = min(1.0, self.fit * 1.08)
-        doc.style.setProperty("--fit", f"{self.fit:.3f}")
-        for _ in range(12):  # each step reads the layout once
-            high, room = doc.scrollHeight, doc.clientHeight
-            if high <= room or self.fit <= FIT_FLOOR:
-                return
-            # the cards are a good half of the height: shrink them by more than the overflow
-            self.fit = max(FIT_FLOOR, self.fit * max(0.8, min(0.97, 1 - 1.6 * (high - room) / high)))
-            doc.style.setProperty("--fit", f"{self.fit:.3f}")
 
     def tell_parent(self, events: list[dict]) -> None:
         """Post ``events`` to the page around this one, if any. They hold only public
@@ -1257,9 +1234,6 @@ for _name, _proxy in _proxies.items():
 _proxies["keydown"] = create_proxy(page.on_key)
 document.addEventListener("keydown", _proxies["keydown"])
 
-if page.embed:  # a frame the host page resizes: fit the table again
-    _proxies["resize"] = create_proxy(lambda _event: page.fit_frame(fresh=True))
-    window.addEventListener("resize", _proxies["resize"])
 page.root.setAttribute("data-ready", "1")
 if page.record_url is not None:
     asyncio.ensure_future(page.open_record_url(page.record_url))
