@@ -75,7 +75,7 @@ class Step:
             return False
         if str(move) == self.move:
             return True
-        return self.free and move.source_text.startswith("H") and move.target_text.startswith("D")
+        return self.free and move.from_hand and move.is_discard
 
     @property
     def played(self) -> int:
@@ -169,10 +169,10 @@ class Tutorial:
         ``B2`` or ``draw`` (the draw pile)."""
         step = self.current
         if step.move and not self.game.is_over:
-            source, target = step.move.split(">")
             if step.free:
                 return [(f"D{k}", "to") for k in range(1, 5)] + [("H", "from")]
-            return [(source, "from"), (target, "to")]
+            move = Move.parse(step.move)
+            return [(move.source_text, "from"), (move.target_slot, "to")]
         return [(pile, "look") for pile in step.show]
 
     # -- what the player does -------------------------------------------------------------
@@ -181,7 +181,7 @@ class Tutorial:
         """The guard of the player's moves: ``None`` lets the move through (the lesson's
         move, or an illegal one that the engine will explain); a legal move the lesson
         does not want is refused with a hint towards the lesson's move."""
-        if move not in self.game.legal_moves():
+        if not self.game.is_legal(move):
             return None
         step = self.current
         if step.accepts(move):
@@ -190,9 +190,9 @@ class Tutorial:
             return Message("tut.press_next")
         if step.free:
             return Message("tut.refused_any_discard")
-        source, target = step.move.split(">")
-        kind = "build" if target[0] == "B" else "discard"
-        return Message(f"tut.refused_{kind}", {"source": source, "pile": int(target[1:])})
+        wanted = Move.parse(step.move)
+        kind = "build" if wanted.is_build else "discard"
+        return Message(f"tut.refused_{kind}", {"source": wanted.source_text, "pile": wanted.slot + 1})
 
     def next(self) -> bool:
         """Pass an explanation step (the Next button); False when this step needs a move."""
@@ -251,7 +251,7 @@ class Tutorial:
                 raise BadSave(f"tutorial move {i} is not a move") from None
             wanted = (tut.current.accepts(move) if tut.current.kind == "move"
                       else tut.current.kind == "computer" and move == tut.computer_move())
-            if not wanted or move not in tut.game.legal_moves():
+            if not wanted or not tut.game.is_legal(move):
                 raise BadSave(f"tutorial move {i} ({text}) is not the script's")
             tut.game.play(move)
             tut.sync()
