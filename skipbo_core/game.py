@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import record
-from .cards import HAND_SIZE, PILE_COMPLETE, WILD, is_full_deck, new_deck
+from .cards import BUILDING_SLOTS, DISCARD_PILES, HAND_SIZE, NUMBERS, PILE_COMPLETE, WILD, is_full_deck, new_deck
 from .errors import IllegalMove, InvalidMove, ReshuffleError, UndoError
 from .history import LogEntry
 from .moves import ALL_MOVES as _ALL
@@ -36,23 +36,23 @@ TURN_LIMIT = 3000
 reason ``turn-limit``, no winner and no points. The stall rule ends stuck games
 long before; only games that keep recycling cards without progress reach it."""
 
-_HAND_VALUES = (*range(1, 13), WILD)
+_HAND_VALUES = (*NUMBERS, WILD)
 
 
 def _by_mask(kind: int, arg: int) -> tuple[tuple[Move, ...], ...]:
     """For each set of building slots (a 4-bit mask), the building moves of one
     source onto those slots, in slot order."""
-    return tuple(tuple(_move(kind, arg, BUILD, k) for k in range(4) if mask >> k & 1)
-                 for mask in range(16))
+    return tuple(tuple(_move(kind, arg, BUILD, k) for k in range(BUILDING_SLOTS) if mask >> k & 1)
+                 for mask in range(1 << BUILDING_SLOTS))
 
 
 # Building moves per source, indexed by the slot mask of the card it shows.
 _B_STOCK = _by_mask(STOCK, 0)
 _B_PSTOCK = _by_mask(PARTNER_STOCK, 0)
-_B_HAND = tuple(_by_mask(HAND, v) for v in range(13))  # indexed by card value
-_B_DISCARD = tuple(_by_mask(DISCARD, d) for d in range(4))
-_B_PDISCARD = tuple(_by_mask(PARTNER_DISCARD, d) for d in range(4))
-_TO_DISCARD = {v: tuple(_move(HAND, v, TO_DISCARD, k) for k in range(4)) for v in _HAND_VALUES}
+_B_HAND = tuple(_by_mask(HAND, v) for v in range(len(NUMBERS) + 1))  # indexed by card value
+_B_DISCARD = tuple(_by_mask(DISCARD, d) for d in range(DISCARD_PILES))
+_B_PDISCARD = tuple(_by_mask(PARTNER_DISCARD, d) for d in range(DISCARD_PILES))
+_TO_DISCARD = {v: tuple(_move(HAND, v, TO_DISCARD, k) for k in range(DISCARD_PILES)) for v in _HAND_VALUES}
 
 
 class Game:
@@ -427,7 +427,9 @@ class Game:
         return m
 
     def undo(self) -> Move:
-        """Take back the last move, if it revealed no hidden card; returns that move."""
+        """Deprecated (kept while the AI package switches to ``pop``): ``pop``, refused
+        when the last move revealed a hidden card or the game is over. That rule is the
+        page's practice mode's (``web/skipbo_web/practice.py``), not the engine's."""
         if self._result is not None:
             raise UndoError("the game is over")
         if not self._moves:
@@ -452,8 +454,8 @@ class Game:
 
     def _return_card(self, seat: int, m: Move, card: int) -> None:
         mate = self._mates[seat]
-        if m.source == STOCK or m.source == PARTNER_STOCK:
-            self._stocks[seat if m.source == STOCK else mate].append(card)  # type: ignore[index]
+        if m.from_stock:
+            self._stocks[mate if m.from_partner else seat].append(card)  # type: ignore[index]
             self._stock_view = _stock_view(self._stocks)
         elif m.source == HAND:
             self._hands[seat] = _with_card(self._hands[seat], card)
@@ -471,10 +473,10 @@ class Game:
             return m.arg in self._hands[s] and (m.target != BUILD or self._masks[m.arg] >> m.slot & 1)
         if m.target != BUILD:
             return src == END and not self._hands[s]
-        owner = s if src < PARTNER_STOCK else self._mates[s]
+        owner = self._mates[s] if m.from_partner else s
         if owner is None:
             return False
-        pile = self._stocks[owner] if src == STOCK or src == PARTNER_STOCK else self._discards[owner][m.arg]
+        pile = self._stocks[owner] if m.from_stock else self._discards[owner][m.arg]
         return bool(pile) and self._masks[pile[-1]] >> m.slot & 1
 
     def _check(self, m: Move) -> None:
@@ -486,7 +488,7 @@ class Game:
             if self._hands[s]:
                 raise IllegalMove(str(m), s, "end-with-cards", hand=len(self._hands[s]))
             return
-        if src >= PARTNER_STOCK and self.rules.teams is None:
+        if m.from_partner and self.rules.teams is None:
             raise IllegalMove(str(m), s, "no-teams", source=m.source_text)
         if m.target == TO_DISCARD:
             if src == STOCK:
@@ -509,10 +511,10 @@ class Game:
         src = m.source
         if src == HAND:
             return m.arg if m.arg in self._hands[s] else None
-        owner = s if src == STOCK or src == DISCARD else self._mates[s]
+        owner = self._mates[s] if m.from_partner else s
         if owner is None:
             return None
-        pile = self._stocks[owner] if src == STOCK or src == PARTNER_STOCK else self._discards[owner][m.arg]
+        pile = self._stocks[owner] if m.from_stock else self._discards[owner][m.arg]
         return pile[-1] if pile else None
 
     def _build(self, m: Move) -> None:
@@ -522,8 +524,8 @@ class Game:
         if src == HAND:
             card = m.arg
             self._hands[s] = _without_card(self._hands[s], card)
-        elif src == STOCK or src == PARTNER_STOCK:
-            stock = self._stocks[s if src == STOCK else self._mates[s]]  # type: ignore[index]
+        elif m.from_stock:
+            stock = self._stocks[self._mates[s] if m.from_partner else s]  # type: ignore[index]
             card = stock.pop()
             revealed = bool(stock)
             self._stock_view = _stock_view(self._stocks)
@@ -538,7 +540,7 @@ class Game:
             pile = ()
         self._set_building(m.slot, pile)
         self._moves.append(m)
-        if (src == STOCK or src == PARTNER_STOCK) and not revealed and self._stocks_done(s):
+        if m.from_stock and not revealed and self._stocks_done(s):
             self._undo.append((s, self.turn, card, False, finished, None))
             self._finish(s, "stock-empty")
             return
@@ -642,8 +644,8 @@ class Game:
 # sum((need - 1) * 12**k): a card played or taken back changes it by a multiple of
 # 12**k, and it indexes the table of slot masks. (Plain numbers and tuples of
 # numbers: the cyclic garbage collector never has to walk them.)
-_NEED_STEP = tuple(PILE_COMPLETE ** k for k in range(4))
-_MASKS_BY_CODE: list[tuple[int, ...] | None] = [None] * PILE_COMPLETE ** 4
+_NEED_STEP = tuple(PILE_COMPLETE ** k for k in range(BUILDING_SLOTS))
+_MASKS_BY_CODE: list[tuple[int, ...] | None] = [None] * PILE_COMPLETE ** BUILDING_SLOTS
 
 
 def _needs_code(building: tuple[tuple[int, ...], ...]) -> int:
@@ -656,8 +658,8 @@ def _masks_for(code: int) -> tuple[int, ...]:
     for a needs code. Filled in on first use: at most 12**4 small tuples."""
     masks = _MASKS_BY_CODE[code]
     if masks is None:
-        table = [0] * 13
-        table[WILD] = 0b1111
+        table = [0] * (len(NUMBERS) + 1)
+        table[WILD] = (1 << BUILDING_SLOTS) - 1
         for k, step in enumerate(_NEED_STEP):
             table[code // step % PILE_COMPLETE + 1] |= 1 << k
         masks = _MASKS_BY_CODE[code] = tuple(table)
