@@ -3,17 +3,19 @@
 A hint is the move the ``hard`` computer player would make (``skipbo_core.ai.hints``),
 shown as a message whose reason the catalogue words. Undo exists in practice games
 (``MatchState.practice``: the new-game screen's Practice box, or ``practice=1`` in the
-address): it takes back the human's last move of the current turn when the engine
-allows it (``Game.undo``: only moves that showed no hidden card).
+address). Its rule is ours, not the engine's: it takes back the human's last move of the
+current turn, unless that move showed a card that was hidden before (a new stock top or
+drawn cards: ``LogEntry.revealed``), since the player has seen it; the engine's
+``Game.pop`` then takes the move back exactly.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from skipbo_core import Move, UndoError
+from skipbo_core import Move
 from skipbo_core.ai.hints import Hint, hint
-from skipbo_core.moves import BUILD
+from skipbo_core.cards import card_token
 
 from .controller import Controller, Message
 from .i18n import t
@@ -29,7 +31,7 @@ def hint_for(ctrl: Controller) -> Hint | None:
 
 
 def _target(move: Move) -> Message:
-    return Message("hint.to_build" if move.target == BUILD else "hint.to_discard", {"n": move.slot + 1})
+    return Message("hint.to_build" if move.is_build else "hint.to_discard", {"n": move.slot + 1})
 
 
 def hint_message(h: Hint) -> Message:
@@ -55,17 +57,13 @@ def hint_selectors(ctrl: Controller, move: Move) -> list[str]:
     me = f'[data-seat="{ctrl.viewer}"]'
     if move.is_end:
         return ['[data-action="end"]']
-    src = move.source_text
-    owner = me
-    if src.startswith("P"):
-        owner = f'[data-seat="{ctrl.partner(ctrl.viewer)}"]'
-        src = src[1:]
-    if src.startswith("H"):
-        first = f'{me} [data-slot="H"][data-card="{src[1:]}"]'
+    if move.from_hand:
+        first = f'{me} [data-slot="H"][data-card="{card_token(move.arg)}"]'
+    elif move.from_partner:  # the table names the partner's piles as its own: S, D1-D4
+        first = f'[data-seat="{ctrl.partner(ctrl.viewer)}"] [data-slot="{move.source_slot[1:]}"]'
     else:
-        first = f'{owner} [data-slot="{src}"]'
-    dst = move.target_text
-    second = f'[data-slot="{dst}"]' if dst.startswith("B") else f'{me} [data-slot="{dst}"]'
+        first = f'{me} [data-slot="{move.source_slot}"]'
+    second = f'[data-slot="{move.target_slot}"]' if move.is_build else f'{me} [data-slot="{move.target_slot}"]'
     return [first, second]
 
 
@@ -76,12 +74,10 @@ def undo_block(ctrl: Controller) -> str | None:
         return "undo.not_practice"
     if not ctrl.my_turn:
         return "undo.not_now"
-    moves = ctrl.game.moves
-    if not moves or moves[-1].ends_turn:  # a turn's moves so far are all building moves
+    last = ctrl.game.log(-1)
+    if not last or last[0].move.ends_turn:  # a turn's moves so far are all building moves
         return "undo.none"
-    try:
-        ctrl.game.copy().undo()  # asks the engine, leaving the game as it is
-    except UndoError:
+    if last[0].revealed:  # the player has seen the card it showed
         return "undo.hidden"
     return None
 
@@ -92,7 +88,7 @@ def undo(ctrl: Controller) -> bool:
     if why is not None:
         ctrl.message = Message(why)
         return False
-    move = ctrl.game.undo()
+    move = ctrl.game.pop()
     ctrl.log.pop()
     ctrl.selected = None
     ctrl.message = Message("undo.done", {"source": move.source_text, "target": _target(move)})
