@@ -77,7 +77,7 @@ def test_every_position_of_a_reference_record_is_the_engines(path: Path) -> None
         assert replay.turn == expected.turn
     replay.end()
     assert replay.game.result == Game.from_record(record).result
-    assert [e.move for e in replay.log] == record["moves"]
+    assert [str(e.move) for e in replay.log] == record["moves"]
 
 
 @pytest.mark.parametrize("name", sorted(INVALID))

@@ -217,7 +217,7 @@ def test_every_move_of_whole_games_is_announced(lang: str) -> None:
             who = "Anna" if entry.seat == 0 else "Computer"
             assert lines[0].startswith(who)
             completed += any(re.fullmatch(complete, line) for line in lines)
-            if entry.move.split(">")[-1].startswith("D"):
+            if entry.move.is_discard:
                 assert len(lines) == 2  # and then whose turn it is
         assert lines[-1] in {CATALOGUE[lang]["end.won"].format(name=n) for n in ("Anna", "Computer")} | {
             CATALOGUE[lang]["end.nobody"]}

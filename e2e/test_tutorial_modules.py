@@ -189,7 +189,7 @@ def test_the_controller_plays_the_tutorial_through_clicks() -> None:
     while ctrl.ai_to_move:  # and as a thinker, as the page asks it
         ctrl.ai_move(finish(ctrl.ai_think()))
         tut.sync()
-    assert tut.current.key == "your_turn" and [e.move for e in ctrl.log[-3:]] == ["H5>B1", "H6>B1", "H11>D1"]
+    assert tut.current.key == "your_turn" and [str(e.move) for e in ctrl.log[-3:]] == ["H5>B1", "H6>B1", "H11>D1"]
 
 
 def test_each_step_has_its_text_in_every_language() -> None:

@@ -1203,19 +1203,20 @@ class Page:
 
     def fly(self, entry, start, duration: float) -> None:
         """A card glides from the mover's area to the pile it went to."""
-        if entry.card is None or ">" not in entry.move:
+        move = entry.move  # a skipbo_core Move (the engine's log entry)
+        if entry.card is None or move.is_end:
             return
-        src, dst = entry.move.split(">")
-        sel = (f'[data-slot="{dst}"]' if dst.startswith("B")
+        dst = move.target_slot
+        sel = (f'[data-slot="{dst}"]' if move.is_build
                else f'[data-seat="{entry.seat}"] [data-slot="{dst}"]')
         target = _js(self.root.querySelector(sel))
         area = _js(self.root.querySelector(f'[data-seat="{entry.seat}"]'))
         if target is None or area is None:
             return
         from_el = area
-        if src.endswith("S") or src[-2:-1] == "D":
-            slot = "S" if src.endswith("S") else "D" + src[-1]
-            owner = entry.seat if not src.startswith("P") else self.ctrl.partner(entry.seat)
+        if not move.from_hand:
+            slot = move.source_slot.removeprefix("P")  # the partner's piles are named like one's own
+            owner = self.ctrl.partner(entry.seat) if move.from_partner else entry.seat
             found = _js(self.root.querySelector(f'[data-seat="{owner}"] [data-slot="{slot}"]'))
             from_el = found if found is not None else area
         a = from_el.getBoundingClientRect()

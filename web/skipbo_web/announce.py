@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .controller import Controller, LogEntry
+from skipbo_core import LogEntry
+
+from .controller import Controller
 from .i18n import card_face, t
 from .table import Look, seat_name
 
@@ -27,18 +29,18 @@ def move_sentences(ctrl: Controller, look: Look, entry: LogEntry) -> list[str]:
     prefix = "ann.you." if you else "ann."
     name = seat_name(ctrl, look, entry.seat)
     out: list[str] = []
-    if entry.move == "end":
+    move = entry.move
+    if move.is_end:
         out.append(t(lang, prefix + "end", name=name))
     else:
-        src, dst = entry.move.split(">")
-        slot = int(dst[1:])
+        slot = move.slot + 1
         what = card_face(entry.card, faces, lang)
-        if dst.startswith("B"):
-            pile = view.building[slot - 1]
+        if move.is_build:
+            pile = view.building[move.slot]
             if entry.card == 0:  # a Skip-Bo card: say which number it stands for
                 what = t(lang, "ann.wild_as", n=card_face(len(pile) if pile else 12, faces, lang))
-            kind = "H" if src.startswith("H") else src.rstrip("1234")  # S, D, PS or PD
-            from_pile = src[-1] if kind in ("D", "PD") else ""
+            kind = "H" if move.from_hand else ("P" if move.from_partner else "") + ("S" if move.from_stock else "D")
+            from_pile = str(move.arg + 1) if move.from_discard else ""
             out.append(t(lang, f"{prefix}build.{kind}", name=name, what=what, pile=slot, from_pile=from_pile))
             if not pile:
                 out.append(t(lang, "ann.complete", pile=slot))
@@ -46,7 +48,7 @@ def move_sentences(ctrl: Controller, look: Look, entry: LogEntry) -> list[str]:
             out.append(t(lang, prefix + "discard", name=name, what=what, pile=slot))
     if ctrl.game.is_over:
         out.append(_result(ctrl, look))
-    elif entry.move == "end" or ">D" in entry.move:
+    elif move.ends_turn:
         seat = ctrl.game.current_seat
         out.append(t(lang, "ann.your_turn") if _is_you(ctrl, seat)
                    else t(lang, "ann.turn", name=seat_name(ctrl, look, seat)))

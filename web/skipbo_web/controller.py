@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from skipbo_core import Game, IllegalMove, InvalidMove, Move, RecordError
+from skipbo_core import Game, IllegalMove, InvalidMove, LogEntry, Move, RecordError
 from skipbo_core.ai import LEVELS, Thinking, get_bot, get_thinker
+from skipbo_core.moves import END_MOVE
 
 from .settings import Settings
 
@@ -28,15 +29,6 @@ class Message:
 
     key: str
     args: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One move as the table saw it: who, the notation, and the card it moved."""
-
-    seat: int
-    move: str
-    card: int | None
 
 
 class BadSave(ValueError):
@@ -131,7 +123,7 @@ class Controller:
         # The tutorial's check of the human's moves: a Message refuses a move (tutorial.py).
         self.guard: Callable[[Move], Message | None] | None = None
         self.message = Message("msg.welcome")
-        self.log: list[LogEntry] = replay_log(game)
+        self.log: list[LogEntry] = game.log()  # the engine's move log, kept in step with the game
         humans = self.humans
         self.last_human = humans[0] if humans else 0
         # hot-seat: whose cards are shown; a single human always sees their own
@@ -255,17 +247,20 @@ class Controller:
     def legal_targets(self, source: str | None = None) -> set[str]:
         """Targets (``"B2"``, ``"D1"``) of the legal moves from ``source`` (default: the picked card)."""
         source = source or self.selected
-        if source is None:
+        if source is None or not self.my_turn:
             return set()
-        return {m.target_text for m in self._my_moves() if m.source_text == source}
+        try:
+            return {m.target_text for m in self.game.legal_moves(source=source)}
+        except InvalidMove:
+            return set()
 
     def playable_sources(self) -> set[str]:
         """Sources (``"S"``, ``"H5"``, ``"PD2"``) with a legal move onto a building pile."""
-        return {m.source_text for m in self._my_moves() if m.target_text.startswith("B")}
+        return {m.source_text for m in self._my_moves() if m.is_build}
 
     def can_end(self) -> bool:
         """Whether ``end`` is legal now (empty hand, nothing left to draw)."""
-        return any(m.is_end for m in self._my_moves())
+        return self.my_turn and self.game.is_legal(END_MOVE)
 
     # -- what the player does --------------------------------------------------------------------
 
@@ -366,13 +361,12 @@ class Controller:
         if refusal is not None:
             self.message = refusal
             return False
-        card = source_card(self.game.view(seat).to_dict(), move)
         try:
             self.game.play(move)
         except IllegalMove as exc:
             self.message = Message("illegal." + exc.code, dict(exc.details))
             return False
-        self._after(seat, move, card)
+        self._after(seat, move)
         self.last_human = seat
         self.selected = None
         return True
@@ -391,19 +385,16 @@ class Controller:
         seat = self.game.current_seat
         if not self.ai_to_move:
             raise ValueError("it is not a computer player's turn")
-        view = self.game.view(seat)
-        legal = self.game.legal_moves()
         if move is None:
-            move = self.bots[seat](view, legal, self.rngs[seat])
-        elif move not in legal:
+            move = self.bots[seat](self.game.view(seat), self.game.legal_moves(), self.rngs[seat])
+        elif not self.game.is_legal(move):
             raise ValueError(f"{move} is not a legal move now")
-        card = source_card(view.to_dict(), move)
         self.game.play(move)
-        self._after(seat, move, card)
+        self._after(seat, move)
         return self.log[-1]
 
-    def _after(self, seat: int, move: Move, card: int | None) -> None:
-        self.log.append(LogEntry(seat, str(move), card))
+    def _after(self, seat: int, move: Move) -> None:
+        self.log += self.game.log(len(self.log))
         self._count_result()
         if move.ends_turn or self.game.is_over:
             self.greet()
@@ -421,39 +412,6 @@ class Controller:
 
     def record(self) -> dict[str, Any]:
         return self.game.to_record()
-
-
-def source_card(view: dict[str, Any], move: Move) -> int | None:
-    """The card a move takes, as the mover sees it before the move (None for ``end``)."""
-    src = move.source_text
-    seat = view["seat"]
-    if src == "end":
-        return None
-    if src[0] == "H":
-        return 0 if src == "HSB" else int(src[1:])
-    owner = seat if src[0] != "P" else view["partner"]
-    if owner is None:
-        return None
-    if src.endswith("S"):
-        return view["stock_tops"][owner]
-    pile = view["discards"][owner][int(src[-1]) - 1]
-    return pile[-1] if pile else None
-
-
-def replay_log(game: Game) -> list[LogEntry]:
-    """The move log of a game (the cards each move took), by replaying its record."""
-    record = game.to_record()
-    if not record["moves"]:
-        return []
-    replay = Game(game.rules, record["deck"], first=record["first"], players=record["players"],
-                  reshuffles=record["reshuffles"])
-    out = []
-    for text in record["moves"]:
-        move = Move.parse(text)
-        seat = replay.current_seat
-        out.append(LogEntry(seat, text, source_card(replay.view(seat).to_dict(), move)))
-        replay.play(move)
-    return out
 
 
 def _is_int(v: Any) -> bool:

@@ -11,12 +11,9 @@ object ``{"source": "skipbo", "version": 1, "type": ..., ...}``; see the README,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
-
-from skipbo_core import Move
 
 from .controller import Controller, Message
 from .i18n import t
@@ -79,11 +76,11 @@ def table_facts(ctrl: Controller, look: Look) -> dict[str, Any]:
             "faces": look.faces}
 
 
-def move_event(ctrl: Controller, look: Look, index: int, turn: int) -> dict[str, Any]:
-    """Move number ``index`` (0-based) of the game, played in turn ``turn``."""
+def move_event(ctrl: Controller, look: Look, index: int) -> dict[str, Any]:
+    """Move number ``index`` (0-based) of the game."""
     entry = ctrl.log[index]
-    return event("move", index=index, turn=turn, seat=entry.seat, name=seat_name(ctrl, look, entry.seat),
-                 move=entry.move, card=card_token(entry.card) or None)
+    return event("move", index=index, turn=entry.turn, seat=entry.seat, name=seat_name(ctrl, look, entry.seat),
+                 move=str(entry.move), card=card_token(entry.card) or None)
 
 
 def gameover_event(ctrl: Controller, look: Look) -> dict[str, Any]:
@@ -103,16 +100,6 @@ def notice_event(msg: Message, lang: str) -> dict[str, Any]:
     names = msg.args.get("names")
     options = [n.strip() for n in str(names).split(",")] if names else []
     return event("error", code=msg.key, options=options, message=t(lang, msg.key, **msg.args))
-
-
-def turn_of(moves: Iterable[str]) -> list[int]:
-    """The turn number (from 1) in which each move of a game was played."""
-    out, turn = [], 1
-    for text in moves:
-        out.append(turn)
-        if Move.parse(text).ends_turn:
-            turn += 1
-    return out
 
 
 @dataclass
@@ -148,8 +135,7 @@ class Reporter:
             out.append(event("undo", moves=len(ctrl.log), to_move=ctrl.game.current_seat))
             self.told = len(ctrl.log)
         if len(ctrl.log) > self.told:
-            turns = turn_of(e.move for e in ctrl.log)
-            out += [move_event(ctrl, look, i, turns[i]) for i in range(self.told, len(ctrl.log))]
+            out += [move_event(ctrl, look, i) for i in range(self.told, len(ctrl.log))]
             self.told = len(ctrl.log)
         if ctrl.game.is_over and not self.over_told:
             self.over_told = True

@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from skipbo_core import Game, Move, RecordError, Rules
+from skipbo_core import Game, LogEntry, RecordError, Rules
 from skipbo_core.record import FORMAT, VERSION
 
-from .controller import LogEntry, Message, player_kind
+from .controller import Message, player_kind
 from .settings import MAX_NAME, SPEED_DELAY_MS
 
 MAX_BYTES = 1_000_000       # a record of the longest real games is well below 100 kB
@@ -94,16 +94,12 @@ class Replay:
             p["name"] = " ".join(p["name"].split())[:MAX_NAME]
         self.players = [dict(p) for p in game.players]
         self.checkpoints: dict[int, Game] = {0: game.copy()}
-        self.turns: list[int] = [game.turn]     # the turn each position is in
-        self.log: list[LogEntry] = []
         for k, text in enumerate(self.moves, start=1):
-            seat = game.current_seat
-            move = Move.parse(text)
-            self.log.append(LogEntry(seat, text, _card(game, seat, move)))
-            game.play(move)
-            self.turns.append(game.turn)
+            game.play(text)
             if k % self.CHECKPOINT == 0:
                 self.checkpoints[k] = game.copy()
+        self.log: list[LogEntry] = game.log()
+        self.turns: list[int] = [e.turn for e in self.log] + [game.turn]  # the turn each position is in
         if final.is_over and not game.is_over:  # a stated resignation ends the record
             game.resign()
         self.final = game
@@ -214,18 +210,3 @@ class Replay:
 def autoplay_delay_ms(speed: int) -> int:
     """The pause between moves in autoplay, from the computer-speed setting."""
     return max(MIN_AUTOPLAY_MS, SPEED_DELAY_MS.get(speed, 0))
-
-
-def _card(game: Game, seat: int, move: Move) -> int | None:
-    """The card ``move`` takes, as the table shows it before the move (None for ``end``)."""
-    src = move.source_text
-    if src == "end":
-        return None
-    if src[0] == "H":
-        return 0 if src == "HSB" else int(src[1:])
-    view = game.view(seat)
-    owner = seat if src[0] != "P" else view.partner
-    if src.endswith("S"):
-        return view.stock_tops[owner]
-    pile = view.discards[owner][int(src[-1]) - 1]
-    return pile[-1] if pile else None

@@ -12,9 +12,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from skipbo_core import TURN_LIMIT
+from skipbo_core import TURN_LIMIT, LogEntry
 
-from .controller import Controller, LogEntry, MatchState, Message
+from .controller import Controller, MatchState, Message
 from .i18n import t
 from .replay import Replay
 from .settings import KINDS, Settings
@@ -67,11 +67,11 @@ def _message(replay: Replay, log: list[LogEntry]) -> Message:
 
 def log_message(e: LogEntry) -> Message:
     """One move in words (the texts of the game's move log)."""
-    if e.move == "end":
+    m = e.move
+    if m.is_end:
         return Message("log.end", {"seat": e.seat})
-    src, dst = e.move.split(">")
-    key = "log.discard" if dst[0] == "D" else ("log.build_stock" if src.endswith("S") else "log.build")
-    return Message(key, {"seat": e.seat, "card": e.card, "pile": dst[1:]})
+    key = "log.discard" if m.is_discard else ("log.build_stock" if m.from_stock else "log.build")
+    return Message(key, {"seat": e.seat, "card": e.card, "pile": str(m.slot + 1)})
 
 
 def default_viewer(replay: Replay) -> int:
@@ -113,7 +113,7 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
         args = dict(msg.args)
         args["name"] = seat_name(ctrl, look, args.pop("seat"))
         text = t(lang, msg.key, faces=look.faces, **args)
-        items.append(f'<li{attrs(data_move=e.move, data_by=e.seat, data_index=k)}>'
+        items.append(f'<li{attrs(data_move=str(e.move), data_by=e.seat, data_index=k)}>'
                      f'<button type="button"{attrs(data_action="replay-go", data_step=k + 1)}>'
                      f'<span class="turn-no">{replay.turn_of_move(k)}</span> {escape(text)}</button></li>')
     seats = "".join(f'<option value="{s}"{" selected" if s == viewer else ""}>{escape(seat_name(ctrl, look, s))}</option>'

@@ -162,10 +162,9 @@ def _last(ctrl: Controller) -> tuple[int, str, str] | None:
     if not ctrl.log:
         return None
     e = ctrl.log[-1]
-    if ">" not in e.move:
+    if e.move.is_end:
         return None
-    src, dst = e.move.split(">")
-    return e.seat, src, dst
+    return e.seat, e.move.source_text, e.move.target_text
 
 
 def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine: dict[str, set[str]]) -> str:
@@ -296,13 +295,13 @@ def _log(ctrl: Controller, look: Look) -> str:
     items = []
     for e in ctrl.log[-LOG_SHOWN:]:
         name = seat_name(ctrl, look, e.seat)
-        if e.move == "end":
+        m = e.move
+        if m.is_end:
             text = t(lang, "log.end", name=name)
         else:
-            src, dst = e.move.split(">")
-            key = "log.discard" if dst[0] == "D" else ("log.build_stock" if src.endswith("S") else "log.build")
-            text = t(lang, key, name=name, card=e.card, pile=dst[1:], faces=look.faces)
-        items.append(f'<li{attrs(data_by=e.seat, data_move=e.move)}>{escape(text)}</li>')
+            key = "log.discard" if m.is_discard else ("log.build_stock" if m.from_stock else "log.build")
+            text = t(lang, key, name=name, card=e.card, pile=str(m.slot + 1), faces=look.faces)
+        items.append(f'<li{attrs(data_by=e.seat, data_move=str(m))}>{escape(text)}</li>')
     return (f'<details class="log"><summary>{escape(t(lang, "log.title"))} ({len(ctrl.log)})</summary>'
             f'<ol{attrs(data_count=len(ctrl.log))}>{"".join(items)}</ol></details>')
 

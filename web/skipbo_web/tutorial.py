@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skipbo_core import Game, Move, Rules
-from skipbo_core.cards import WILD, new_deck
+from skipbo_core.cards import DISCARD_PILES, WILD, new_deck
 
 from .controller import BadSave, Message
 
@@ -75,7 +75,7 @@ class Step:
             return False
         if str(move) == self.move:
             return True
-        return self.free and move.source_text.startswith("H") and move.target_text.startswith("D")
+        return self.free and move.from_hand and move.is_discard
 
     @property
     def played(self) -> int:
@@ -169,10 +169,10 @@ class Tutorial:
         ``B2`` or ``draw`` (the draw pile)."""
         step = self.current
         if step.move and not self.game.is_over:
-            source, target = step.move.split(">")
             if step.free:
-                return [(f"D{k}", "to") for k in range(1, 5)] + [("H", "from")]
-            return [(source, "from"), (target, "to")]
+                return [(f"D{k + 1}", "to") for k in range(DISCARD_PILES)] + [("H", "from")]
+            move = Move.parse(step.move)
+            return [(move.source_text, "from"), (move.target_text, "to")]
         return [(pile, "look") for pile in step.show]
 
     # -- what the player does -------------------------------------------------------------
@@ -190,9 +190,9 @@ class Tutorial:
             return Message("tut.press_next")
         if step.free:
             return Message("tut.refused_any_discard")
-        source, target = step.move.split(">")
-        kind = "build" if target[0] == "B" else "discard"
-        return Message(f"tut.refused_{kind}", {"source": source, "pile": int(target[1:])})
+        wanted = Move.parse(step.move)
+        kind = "build" if wanted.is_build else "discard"
+        return Message(f"tut.refused_{kind}", {"source": wanted.source_text, "pile": wanted.slot + 1})
 
     def next(self) -> bool:
         """Pass an explanation step (the Next button); False when this step needs a move."""
