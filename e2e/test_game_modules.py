@@ -12,6 +12,7 @@ import pytest
 from skipbo_web import i18n
 from skipbo_web.controller import BadSave, Controller, MatchState, slot_notation
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
+from skipbo_web.plural import Plural
 from skipbo_web.settings import Seat, Settings, UrlOptions, most_stock, parse_url
 from skipbo_web.table import (
     Look,
@@ -73,8 +74,15 @@ def test_every_key_exists_in_every_language_with_the_same_placeholders() -> None
     for lang, table in CATALOGUE.items():
         assert set(table) == keys, (lang, set(table) ^ keys)
         for key in keys:
-            assert table[key].strip(), (lang, key)
-            assert set(fields.findall(table[key])) == set(fields.findall(CATALOGUE[DEFAULT][key])), (lang, key)
+            entry, english = table[key], CATALOGUE[DEFAULT][key]
+            # a counted text is counted in every language, by the same argument
+            assert type(entry) is type(english) and getattr(entry, "by", None) == getattr(english, "by", None), key
+            wanted = set(fields.findall(i18n.forms(english)[-1]))
+            for text in i18n.forms(entry):
+                assert text.strip(), (lang, key)
+                assert set(fields.findall(text)) == wanted, (lang, key)
+            if isinstance(entry, Plural):
+                assert entry.by in wanted, (lang, key)
 
 
 def test_every_engine_code_and_end_reason_has_a_text() -> None:
@@ -140,7 +148,11 @@ def _notices():
 def test_no_text_outside_the_catalogue(monkeypatch) -> None:
     """Every catalogue entry is wrapped in markers; whatever text is left outside markers
     on any screen must be numbers or punctuation (and the names players typed)."""
-    marked = {k: f"\u27e6{v}\u27e7" for k, v in CATALOGUE["en"].items()}
+    def mark(text: str) -> str:
+        return f"\u27e6{text}\u27e7"
+
+    marked = {k: Plural(*map(mark, v.forms), by=v.by) if isinstance(v, Plural) else mark(v)
+              for k, v in CATALOGUE["en"].items()}
     monkeypatch.setitem(CATALOGUE, "xx", marked)
     own_names = {CATALOGUE[code]["lang.name"] for code in LANGUAGES}  # each language in its own words
     leftovers = set()
@@ -161,7 +173,7 @@ def test_no_text_outside_the_catalogue(monkeypatch) -> None:
 
 def test_the_first_paint_has_only_catalogue_texts() -> None:
     page = parse((WEB / "index.html").read_text(encoding="utf-8"))
-    allowed = {v for table in CATALOGUE.values() for v in table.values()}
+    allowed = {f for table in CATALOGUE.values() for v in table.values() for f in i18n.forms(v)}
     body_texts = [x for x in page.texts if not x.startswith(("/*", "try {")) and "localStorage" not in x]
     assert body_texts and all(x in allowed for x in body_texts), body_texts
     assert {e.get("lang") for e in page.elements if "ready-text" in (e.get("class") or "")} == set(LANGUAGES)
@@ -355,7 +367,7 @@ def test_a_match_adds_points_once_and_moves_the_first_seat() -> None:
         ctrl = ctrl.next_game(100 + games)
     assert max(ctrl.match.totals(2)) >= 30
     html = render_result(ctrl, Look("en"))
-    assert "wins the match" in html and 'data-action="new-match"' in html
+    assert "won the match" in html and 'data-action="new-match"' in html
 
 
 def test_hot_seat_hides_the_hand_until_the_next_player_has_the_device() -> None:

@@ -188,7 +188,7 @@ def test_the_assist_bar_says_why_a_button_cannot_act() -> None:
     ctrl = Controller.start(settings(stock=5), 3)
     html = render_assist(ctrl, Look("de"))
     assert 'data-action="hint"' in html and 'data-action="read-table"' in html
-    assert re.search(r'data-action="undo"[^>]*title="Zurücknehmen gibt es in Übungsspielen[^"]*" '
+    assert re.search(r'data-action="undo"[^>]*title="Rückgängig machen geht in Übungsspielen[^"]*" '
                      r'aria-disabled="true"', html)
     lesson = render_assist(ctrl, Look("en"), lesson=True)
     assert 'data-action="read-table"' in lesson and 'data-action="hint"' not in lesson

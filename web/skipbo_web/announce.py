@@ -12,12 +12,7 @@ from skipbo_core import LogEntry
 
 from .controller import Controller
 from .i18n import card_face, t
-from .table import Look, seat_name
-
-
-def _is_you(ctrl: Controller, seat: int) -> bool:
-    """Whether the table calls this seat "You" (the single human, without a name)."""
-    return not ctrl.game.players[seat].get("name") and ctrl.default_name_args(seat)[0] == "name.you"
+from .table import Look, is_you, result_headline, seat_name
 
 
 def move_sentences(ctrl: Controller, look: Look, entry: LogEntry) -> list[str]:
@@ -25,7 +20,7 @@ def move_sentences(ctrl: Controller, look: Look, entry: LogEntry) -> list[str]:
     pile, and then whose turn it is (or how the game ended)."""
     lang, faces = look.lang, look.faces
     view = ctrl.game.view(ctrl.viewer)
-    you = _is_you(ctrl, entry.seat)
+    you = is_you(ctrl, entry.seat)
     prefix = "ann.you." if you else "ann."
     name = seat_name(ctrl, look, entry.seat)
     out: list[str] = []
@@ -47,26 +42,12 @@ def move_sentences(ctrl: Controller, look: Look, entry: LogEntry) -> list[str]:
         else:
             out.append(t(lang, prefix + "discard", name=name, what=what, pile=slot))
     if ctrl.game.is_over:
-        out.append(_result(ctrl, look))
+        out.append(result_headline(ctrl, look))
     elif move.ends_turn:
         seat = ctrl.game.current_seat
-        out.append(t(lang, "ann.your_turn") if _is_you(ctrl, seat)
+        out.append(t(lang, "ann.your_turn") if is_you(ctrl, seat)
                    else t(lang, "ann.turn", name=seat_name(ctrl, look, seat)))
     return out
-
-
-def _result(ctrl: Controller, look: Look) -> str:
-    lang = look.lang
-    result = ctrl.game.result
-    assert result is not None
-    if result.winner is None:
-        return t(lang, "end.nobody")
-    team = ctrl.game.rules.team_of(result.winner)
-    if len(team) > 1:
-        return t(lang, "end.team_won", names=" + ".join(seat_name(ctrl, look, s) for s in team))
-    if _is_you(ctrl, result.winner):
-        return t(lang, "end.you_won")
-    return t(lang, "end.won", name=seat_name(ctrl, look, result.winner))
 
 
 def table_sentences(ctrl: Controller, look: Look) -> list[str]:
@@ -96,9 +77,9 @@ def table_sentences(ctrl: Controller, look: Look) -> list[str]:
                          tops=tops, hand=view.hand_sizes[seat]))
     out.append(t(lang, "read.draw", count=view.draw_size, done=view.completed_size))
     if ctrl.game.is_over:
-        out.append(_result(ctrl, look))
+        out.append(result_headline(ctrl, look))
     else:
         seat = ctrl.game.current_seat
-        out.append(t(lang, "ann.your_turn") if _is_you(ctrl, seat)
+        out.append(t(lang, "ann.your_turn") if is_you(ctrl, seat)
                    else t(lang, "ann.turn", name=seat_name(ctrl, look, seat)))
     return out

@@ -70,6 +70,63 @@ def seat_name(ctrl: Controller, look: Look, seat: int) -> str:
     return t(look.lang, key, **args)
 
 
+def is_you(ctrl: Controller, seat: int) -> bool:
+    """Whether the table calls this seat "You" (the single human, without a name): sentences
+    about that seat then take their "you" form ("You won!", not "You wins!")."""
+    return not ctrl.game.players[seat].get("name") and ctrl.default_name_args(seat)[0] == "name.you"
+
+
+def result_headline(ctrl: Controller, look: Look) -> str:
+    """Who won the game that just ended, in one line."""
+    lang = look.lang
+    result = ctrl.game.result
+    assert result is not None
+    if result.winner is None:
+        return t(lang, "end.nobody")
+    team = ctrl.game.rules.team_of(result.winner)
+    if len(team) > 1:
+        return _pair(ctrl, look, team, "end.team_won")
+    if is_you(ctrl, result.winner):
+        return t(lang, "end.you_won")
+    return t(lang, "end.won", name=seat_name(ctrl, look, result.winner))
+
+
+def _pair(ctrl: Controller, look: Look, pair: tuple[int, ...] | list[int], key: str, **args: Any) -> str:
+    """A sentence about two partners: ``key`` with ``a`` and ``b``, or ``key + "_you"``
+    with ``partner`` when one of them is "You"."""
+    you = [s for s in pair if is_you(ctrl, s)]
+    if you:
+        partner = next(s for s in pair if s != you[0])
+        return t(look.lang, key + "_you", partner=seat_name(ctrl, look, partner), **args)
+    a, b = pair
+    return t(look.lang, key, a=seat_name(ctrl, look, a), b=seat_name(ctrl, look, b), **args)
+
+
+def _result_reason(ctrl: Controller, look: Look) -> str:
+    """Why the game ended: the last stock card (by whom), the stall rule, the turn limit."""
+    lang = look.lang
+    result = ctrl.game.result
+    assert result is not None
+    if result.winner is None:
+        return t(lang, f"end.{result.reason}", limit=TURN_LIMIT)
+    key = "end.stock-empty_team" if len(ctrl.game.rules.team_of(result.winner)) > 1 else "end.stock-empty"
+    if is_you(ctrl, result.winner):
+        return t(lang, key + "_you")
+    return t(lang, key, name=seat_name(ctrl, look, result.winner))
+
+
+def _match_line(ctrl: Controller, look: Look, leaders: list[int], points: int) -> str:
+    """Who won the match: one seat, a team, or several seats level at the top."""
+    lang = look.lang
+    if len(leaders) == 1:
+        if is_you(ctrl, leaders[0]):
+            return t(lang, "end.match_won_you", points=points)
+        return t(lang, "end.match_won", name=seat_name(ctrl, look, leaders[0]), points=points)
+    if tuple(leaders) == tuple(ctrl.game.rules.team_of(leaders[0])):
+        return _pair(ctrl, look, leaders, "end.match_won_team", points=points)
+    return t(lang, "end.match_tied", names=", ".join(seat_name(ctrl, look, s) for s in leaders), points=points)
+
+
 def message_text(ctrl: Controller, look: Look, msg: Message) -> str:
     """The message line in words: seats become names, cards become faces."""
     # an argument may itself be a message (a hint's reason, a pile in words)
@@ -206,13 +263,18 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
         shown = name
     mate = ctrl.partner(seat)
     if mate is not None:
-        tags.append(f'<span class="tag team">{escape(t(lang, "team.with", name=seat_name(ctrl, look, mate)))}</span>')
+        team = (t(lang, "team.with_you") if is_you(ctrl, mate)
+                else t(lang, "team.with", name=seat_name(ctrl, look, mate)))
+        tags.append(f'<span class="tag team">{escape(team)}</span>')
     if ctrl.match.target is not None:
         total = ctrl.match.totals(ctrl.players)[seat]
         tags.append(f'<span class="tag score">{escape(t(lang, "score.points", points=total))}</span>')
     hand_size = view["hand_sizes"][seat]
+    # an empty hand fills up at the start of its owner's turn (before the first one, too)
+    waits = hand_size == 0 and seat != to_move and not ctrl.game.is_over
+    in_hand = t(lang, "hand.draws_at_turn") if waits else t(lang, "hand.count", count=hand_size)
     header = (f'<header class="who"><span class="name">{escape(shown)}</span>{"".join(tags)}'
-              f'<span class="hand-count">{escape(t(lang, "hand.count", count=hand_size))}</span></header>')
+              f'<span class="hand-count">{escape(in_hand)}</span></header>')
     body = f'<div class="row">{stock}<div class="discards">{"".join(discards)}</div></div>'
     if me:
         body += _hand(ctrl, look, view, mine)
@@ -322,20 +384,7 @@ def render_result(ctrl: Controller, look: Look) -> str:
     result = ctrl.game.result
     assert result is not None
     n = ctrl.players
-    if result.winner is None:
-        headline = t(lang, "end.nobody")
-        reason = t(lang, f"end.{result.reason}", limit=TURN_LIMIT)
-    else:
-        team = ctrl.game.rules.team_of(result.winner)
-        winner_name = seat_name(ctrl, look, result.winner)
-        if len(team) > 1:
-            headline = t(lang, "end.team_won", names=" + ".join(seat_name(ctrl, look, s) for s in team))
-            reason = t(lang, "end.stock-empty_team", name=winner_name)
-        else:
-            single_human = len(ctrl.humans) == 1
-            headline = (t(lang, "end.you_won") if single_human and result.winner == ctrl.humans[0]
-                        else t(lang, "end.won", name=winner_name))
-            reason = t(lang, "end.stock-empty", name=winner_name)
+    headline, reason = result_headline(ctrl, look), _result_reason(ctrl, look)
     match = ctrl.match
     in_match = match.target is not None
     totals = match.totals(n)
@@ -353,7 +402,7 @@ def render_result(ctrl: Controller, look: Look) -> str:
     if in_match and match.is_over(n):
         best = max(totals)
         leaders = [s for s in range(n) if totals[s] == best]
-        match_line = (f'<p class="match-won">{escape(t(lang, "end.match_won", name=" + ".join(seat_name(ctrl, look, s) for s in leaders), points=best))}</p>')
+        match_line = f'<p class="match-won">{escape(_match_line(ctrl, look, leaders, best))}</p>'
         buttons.append(("new-match", "end.new_match", True))
     elif in_match:
         buttons.append(("next-game", "end.next_game", True))
