@@ -20,7 +20,8 @@ from skipbo_web.settings import (
     query_options,
     wants_embed,
 )
-from skipbo_web.table import Look, render_help, render_table
+from skipbo_web.sheets import render_help
+from skipbo_web.table import Look, render_table
 
 from skipbo_core import Game
 
@@ -154,7 +155,7 @@ def test_the_reporter_tells_each_move_once_and_the_end() -> None:
     moves = [e for e in told if e["type"] == "move"]
     record = ctrl.record()
     assert [m["move"] for m in moves] == record["moves"]
-    assert [m["turn"] for m in moves] == [e.turn for e in Game.from_record(record).log()]
+    assert [m["turn"] for m in moves] == [e.turn for e in ctrl.game.log()]
     assert moves[-1]["turn"] == ctrl.game.turn
     over = told[-1]
     result = Game.from_record(record).result
@@ -172,11 +173,10 @@ def test_a_taken_back_move_is_told_as_undo() -> None:
     look = Look("en")
     reporter = Reporter()
     reporter.ready(ctrl, look, [])
-    move = next(m for m in ctrl.game.legal_moves() if m.is_build)
+    move = next(m for m in ctrl.game.legal_moves() if m.target_text.startswith("B"))
     ctrl.play(str(move))
     assert [e["type"] for e in reporter.updates(ctrl, look, [])] == ["move"]
     ctrl.game.pop()
-    ctrl.log.pop()
     assert [e["type"] for e in reporter.updates(ctrl, look, [])] == ["undo"]
 
 
@@ -236,10 +236,9 @@ def test_every_message_to_the_host_page_has_the_fields_the_readme_lists() -> Non
         seen[e["type"]] = set(e)
     ctrl = Controller.start(url(players="2", practice="1").settings, 3)  # a move taken back
     reporter.updates(ctrl, look, [])
-    ctrl.play(str(next(m for m in ctrl.game.legal_moves() if m.is_build)))
+    ctrl.play(str(next(m for m in ctrl.game.legal_moves() if m.target_text.startswith("B"))))
     reporter.updates(ctrl, look, [])
     ctrl.game.pop()
-    ctrl.log.pop()
     for e in reporter.updates(ctrl, look, []):
         seen[e["type"]] = set(e)
     assert set(seen) == set(documented)

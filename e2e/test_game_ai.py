@@ -69,4 +69,4 @@ def test_the_controller_plays_a_move_thought_in_slices_and_refuses_others() -> N
         ctrl.ai_move(next(m for m in ALL_MOVES if m not in legal))
     assert (ctrl.record(), ctrl.log) == before
     entry = ctrl.ai_move(move)
-    assert entry.move is move and ctrl.game.moves[-1] == move
+    assert entry.move == move and ctrl.game.moves[-1] == move

@@ -104,20 +104,23 @@ def test_reloading_resumes_exactly_where_the_game_was(watched: Watched, site) ->
     assert len(stored(page)["moves"]) > len(saved["moves"])
 
 
+def hand_builds(game: Game) -> list:
+    return [m for m in game.legal_moves() if m.target_text.startswith("B") and m.source_text.startswith("H")]
+
+
 def test_a_turn_by_keyboard_only(watched: Watched, site) -> None:
-    game = deal()
-    page = open_game(watched.page, site.url, players=2, stock=5, ai="medium", seed=SEED)
-    builds = [m for m in game.legal_moves() if m.target_text.startswith("B") and m.source_text.startswith("H")]
+    seed = next(s for s in range(100) if hand_builds(deal(s)))  # a first hand with a building move
+    game = deal(seed)
+    build = hand_builds(game)[0]
+    page = open_game(watched.page, site.url, players=2, stock=5, ai="medium", seed=seed)
     kb = page.keyboard
-    if builds:
-        hand = list(game.view(0).hand)
-        index = hand.index(builds[0].arg)
-        kb.press(str(index + 1))  # pick hand card by position; focus jumps to a legal pile
-        assert page.locator('[data-selected="1"]').count() == 1
-        focused = page.evaluate("document.activeElement.dataset.slot")
-        assert focused.startswith("B") and page.evaluate("document.activeElement.dataset.legal") == "1"
-        kb.press("Enter")
-        assert len(table_state(page)["moves"]) == 1
+    index = list(game.view(0).hand).index(build.arg)
+    kb.press(str(index + 1))  # pick hand card by position; focus jumps to a legal building pile
+    assert page.locator('[data-selected="1"]').count() == 1
+    focused = page.evaluate("document.activeElement.dataset.slot")
+    assert focused.startswith("B") and page.evaluate("document.activeElement.dataset.legal") == "1"
+    kb.press("Enter")
+    assert table_state(page)["moves"] == [f"{build.source_text}>{focused}"]
     kb.press("s")  # the stock card: picked; Escape puts it back
     kb.press("Escape")
     assert page.locator('[data-selected="1"]').count() == 0

@@ -5,7 +5,7 @@ engine says which moves showed a hidden card and takes any move back (Game.pop).
 
 from __future__ import annotations
 
-from skipbo_web.controller import Controller, MatchState
+from skipbo_web.controller import Controller
 from skipbo_web.practice import undo, undo_block
 from skipbo_web.settings import Settings
 
@@ -19,7 +19,7 @@ def table(stocks=None, draw=(), practice: bool = True, stock: int = 5) -> Contro
     """A practice game at a scripted deal: seat 0 is the human and moves first."""
     rules = Rules(players=2, stock_size=stock)
     game = Game(rules, scripted_deck(rules, stocks, draw), players=PLAYERS)
-    return Controller(game, Settings(), MatchState(None, practice=practice))
+    return Controller(game, Settings(), practice=practice)
 
 
 def state(ctrl: Controller) -> tuple:

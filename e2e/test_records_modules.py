@@ -10,15 +10,16 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
-from skipbo_web.controller import Controller, MatchState
+from skipbo_web.bar import render_bar, render_notices
+from skipbo_web.controller import Controller
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
 from skipbo_web.replay_view import board_html, default_viewer, render_replay
 from skipbo_web.settings import Seat, Settings, parse_url
 from skipbo_web.share import dealt_from_seed, record_filename, render_records, share_link
-from skipbo_web.table import Look, render_bar, render_notices
+from skipbo_web.table import Look
 
-from skipbo_core import Game, Rules
+from skipbo_core import Game, Match, Rules
 
 RECORDS = Path(__file__).resolve().parent.parent / "tests" / "data" / "records"
 UNFINISHED = Path(__file__).resolve().parent / "data" / "unfinished-game.json"
@@ -129,7 +130,7 @@ def test_a_position_can_be_played_on_when_the_game_goes_on_and_its_seats_are_our
     replay = load(UNFINISHED)
     replay.end()
     assert not replay.finished and replay.can_play_on()
-    ctrl = Controller(replay.game_to_play_on(), Settings(), MatchState(None))
+    ctrl = Controller(replay.game_to_play_on(), Settings())
     assert ctrl.kinds == ["human", "easy"] and ctrl.ai_to_move
     ctrl.ai_move()
     assert len(ctrl.game.moves) == replay.last + 1
@@ -212,7 +213,7 @@ def test_a_share_link_deals_the_same_game_again() -> None:
     again = Controller.start(url.settings, url.seed)
     assert again.game.to_record()["deck"] == ctrl.game.to_record()["deck"]
     assert again.game.rules == ctrl.game.rules and again.kinds == ctrl.kinds
-    assert again.game.players == ctrl.game.players and again.match.practice
+    assert again.game.players == ctrl.game.players and again.practice
     assert record_filename(ctrl, "2026-12-02") == "skipbo-2026-12-02-seed987654.json"
 
 
@@ -221,10 +222,10 @@ def test_a_link_says_what_it_leaves_out_and_none_is_made_for_a_foreign_deal() ->
     ctrl = Controller.start(Settings(players=3, seats=seats), 5)
     keys = [m.key for m in share_link(ctrl, "http://h/", "en", "skipbo").notes]
     assert sorted(keys) == ["records.share_names", "records.share_seats"]
-    match = MatchState(500, game_no=1)
-    second = Controller.start(Settings(), 6, match)
+    match = Match(Settings().rules(), target=500, first=1)  # as in a match's second game
+    second = Controller(match.new_game(6), Settings(), match)
     assert [m.key for m in share_link(second, "http://h/", "en", "skipbo").notes] == ["records.share_first"]
-    foreign = Controller(load(UNFINISHED).game_to_play_on(), Settings(), MatchState(None))
+    foreign = Controller(load(UNFINISHED).game_to_play_on(), Settings())
     assert not dealt_from_seed(foreign)
     link = share_link(foreign, "http://h/", "en", "skipbo")
     assert link.url is None and [m.key for m in link.notes] == ["records.share_none"]

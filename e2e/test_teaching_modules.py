@@ -10,13 +10,14 @@ from html.parser import HTMLParser
 
 import pytest
 from skipbo_web.announce import move_sentences, table_sentences
-from skipbo_web.controller import BadSave, Controller, MatchState, Message
+from skipbo_web.controller import BadSave, Controller, Message
 from skipbo_web.explain import why_link
 from skipbo_web.i18n import CATALOGUE, LANGUAGES
 from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo, undo_block
 from skipbo_web.rules_links import ILLEGAL_ANCHORS
 from skipbo_web.settings import Seat, Settings, parse_url
-from skipbo_web.table import Look, message_text, render_help, render_setup, render_table
+from skipbo_web.sheets import render_help, render_setup
+from skipbo_web.table import Look, message_text, render_table
 
 from skipbo_core import Game, Move
 from skipbo_core.ai.hints import REASONS, Hint
@@ -90,15 +91,17 @@ def test_practice_is_a_remembered_setting_a_form_field_and_a_url_option() -> Non
 
 
 def test_a_practice_game_keeps_its_practice_through_saves_and_the_next_game() -> None:
-    ctrl = Controller.start(settings(practice=True, match=True, target=50), 3)
-    assert ctrl.match.practice
-    again = Controller.resume(ctrl.record(), ctrl.match.to_dict(), settings())  # settings say no practice
-    assert again.match.practice
-    assert ctrl.next_game(9).match.practice
+    ctrl = Controller.start(settings(practice=True, match=True, target=5000), 3)
+    assert ctrl.practice
+    again = Controller.resume(ctrl.record(), ctrl.match_data(), settings())  # settings say no practice
+    assert again.practice
     with pytest.raises(BadSave):
-        MatchState.from_dict({**ctrl.match.to_dict(), "practice": 1}, 2)
-    old = {k: v for k, v in ctrl.match.to_dict().items() if k != "practice"}  # saved before practice existed
-    assert MatchState.from_dict(old, 2).practice is False
+        Controller.resume(ctrl.record(), {**ctrl.match_data(), "practice": 1}, settings())
+    old = {k: v for k, v in ctrl.match_data().items() if k != "practice"}  # saved before practice existed
+    assert Controller.resume(ctrl.record(), old, settings()).practice is False
+    while not ctrl.game.is_over:
+        ctrl.ai_move() if ctrl.ai_to_move else ctrl.play(str(ctrl.game.legal_moves()[0]))
+    assert ctrl.next_game(9).practice
 
 
 def undoable_seed() -> int:

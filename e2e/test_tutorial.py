@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Page
-from skipbo_web.controller import MatchState
 from skipbo_web.i18n import t
 from skipbo_web.tutorial import KEY_TUTORIAL, STEP_COUNT, STEPS
 
@@ -33,9 +32,10 @@ def normal_save() -> dict[str, str]:
     """A normal game in progress, as the page saves it."""
     game = Game.new(Rules(players=2, stock_size=5), seed=11,
                     players=[{"name": "", "kind": "human"}, {"name": "", "kind": "ai:medium"}])
-    match = MatchState(target=None, seed=11)
+    match = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 11, "origin": "",
+             "practice": False}  # as the page saves a single game's match
     return {"skipbo.current": json.dumps(game.to_record(), separators=(",", ":")),
-            "skipbo.match": json.dumps(match.to_dict(), separators=(",", ":"))}
+            "skipbo.match": json.dumps(match, separators=(",", ":"))}
 
 
 def load(page: Page, url: str) -> None:

@@ -1,9 +1,12 @@
 """Take the README's screenshots: the built site in headless Chromium, a few turns into a
 seeded game, on a desktop (docs/screenshot.png), on a 360 px phone
-(docs/screenshot-phone.png) and embedded in a 400x560 frame (docs/screenshot-embed.png).
+(docs/screenshot-phone.png), embedded in a 400x560 frame (docs/screenshot-embed.png),
+and the computer's card in flight (docs/screenshot-flight.png: its animations are
+paused half-way to take the picture).
 
 Run after ``python3 build.py``:  .venv/bin/python -m tools.screenshot [file names...]
-(no names: all of them; the site is ``$SKIPBO_DIST`` or dist/).
+(no names: all of them; the site is ``$SKIPBO_DIST`` or dist/). ``--as FILE`` writes the
+one shot named under another name (say, the same shot of an older build).
 """
 
 from __future__ import annotations
@@ -25,10 +28,44 @@ SHOTS = {  # file: (viewport, URL options, turns to play first)
     "screenshot-phone.png": ({"width": 360, "height": 780}, {"players": 2, "stock": 12, "ai": "medium", "seed": 12}, 3),
     "screenshot-embed.png": ({"width": 400, "height": 560},
                              {"embed": 1, "players": 2, "stock": 10, "ai": "easy", "seed": 42, "lang": "de"}, 3),
+    "screenshot-flight.png": ({"width": 1100, "height": 860},
+                              {"players": 2, "stock": 12, "ai": "medium", "seed": 12, "speed": 3}, 2),
 }
+# As soon as a card on the page animates, every animation stops at 45 % of its way.
+FREEZE = """() => new Promise(done => {
+  const look = () => {
+    const moving = document.getAnimations().filter(a => a.playState === "running" && a.effect
+      && a.effect.target && a.effect.target.classList && a.effect.target.classList.contains("card")
+      && a.effect.getKeyframes().some(k => k.transform && k.transform !== "none"));
+    if (!moving.length) return requestAnimationFrame(look);
+    for (const a of document.getAnimations()) {
+      a.pause();
+      const t = a.effect.getComputedTiming();
+      a.currentTime = (t.delay || 0) + 0.45 * t.duration;
+    }
+    done();
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def computer_in_flight(page) -> None:
+    """End the turn with a discard; when the computer's first card flies, freeze it."""
+    page.locator('[data-seat="0"] [data-slot="H"]').last.click()
+    page.locator('[data-seat="0"] [data-slot="D1"]').click()
+    page.wait_for_selector('#table[data-turn="1"]')
+    page.wait_for_timeout(800)  # the human's own discard has landed
+    page.evaluate(FREEZE)
 
 
 def main(names: list[str]) -> int:
+    rename = None
+    if "--as" in names:
+        at = names.index("--as")
+        rename, names = names[at + 1], names[:at] + names[at + 2:]
+        if len(names) != 1:
+            print("--as needs exactly one shot", file=sys.stderr)
+            return 2
     unknown = set(names) - set(SHOTS)
     if unknown:
         print(f"no such screenshot: {', '.join(sorted(unknown))} (known: {', '.join(SHOTS)})", file=sys.stderr)
@@ -45,11 +82,15 @@ def main(names: list[str]) -> int:
                 wait_for_turn(page)
                 play_turn(page)
             wait_for_turn(page)
-            page.locator('[data-seat="0"] [data-slot="H"]').first.click()  # a picked card and its piles
+            if name == "screenshot-flight.png":
+                computer_in_flight(page)
+            else:
+                page.locator('[data-seat="0"] [data-slot="H"]').first.click()  # a picked card and its piles
             page.mouse.move(0, 0)
-            page.screenshot(path=str(DOCS / name), full_page=name == "screenshot-phone.png")
+            path = DOCS / (rename or name)
+            page.screenshot(path=str(path), full_page=name == "screenshot-phone.png")
             page.context.close()
-            print(f"wrote {DOCS / name}")
+            print(f"wrote {path}")
         browser.close()
     return 0
 

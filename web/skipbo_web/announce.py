@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skipbo_core import LogEntry
-
-from .controller import Controller
+from .controller import Controller, LogEntry
 from .i18n import card_face, t
 from .table import Look, is_you, result_headline, seat_name
 
@@ -34,8 +32,8 @@ def move_sentences(ctrl: Controller, look: Look, entry: LogEntry) -> list[str]:
             pile = view.building[move.slot]
             if entry.card == 0:  # a Skip-Bo card: say which number it stands for
                 what = t(lang, "ann.wild_as", n=card_face(len(pile) if pile else 12, faces, lang))
-            kind = "H" if move.from_hand else ("P" if move.from_partner else "") + ("S" if move.from_stock else "D")
-            from_pile = str(move.arg + 1) if move.from_discard else ""
+            kind = move.source_slot.rstrip("1234")  # H, S, D, PS or PD
+            from_pile = move.source_slot[-1] if move.from_discard else ""
             out.append(t(lang, f"{prefix}build.{kind}", name=name, what=what, pile=slot, from_pile=from_pile))
             if not pile:
                 out.append(t(lang, "ann.complete", pile=slot))

@@ -79,6 +79,8 @@ DA: dict[str, str | Plural] = {
     "msg.pass_device": "Giv enheden videre til {name}.",
     "msg.picked": "{source} taget op: vælg en bunke, der lyser op (Esc lægger det tilbage).",
     "msg.picked_nowhere": "{source} taget op, men det passer ingen steder lige nu (Esc lægger det tilbage).",
+    "msg.picked_discard": "{source} taget op: det passer ikke på nogen byggebunke nu; en afkastbunke afslutter"
+                          " din tur (Esc lægger det tilbage).",
     "msg.pick_source": "Vælg først et kort: dit lager, et håndkort eller det øverste kort på en afkastbunke.",
     "msg.not_your_turn": "Vent venligst: det er {name}s tur.",
     "msg.not_yours": "Den bunke tilhører {name}: du spiller kun fra dine egne bunker.",

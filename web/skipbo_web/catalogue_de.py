@@ -79,6 +79,8 @@ DE: dict[str, str | Plural] = {
     "msg.pass_device": "Gib das Gerät an {name} weiter.",
     "msg.picked": "{source} aufgenommen: wähle einen leuchtenden Stapel (Esc legt sie zurück).",
     "msg.picked_nowhere": "{source} aufgenommen, passt aber gerade nirgends hin (Esc legt sie zurück).",
+    "msg.picked_discard": "{source} aufgenommen: passt gerade auf keinen Baustapel; ein Ablagestapel beendet"
+                          " deinen Zug (Esc legt sie zurück).",
     "msg.pick_source": "Wähle zuerst eine Karte: Vorrat, Handkarte oder die oberste Karte einer Ablage.",
     "msg.not_your_turn": "Bitte warten: {name} ist am Zug.",
     "msg.not_yours": "Dieser Stapel gehört {name}: du spielst nur von deinen eigenen Stapeln.",

@@ -89,6 +89,8 @@ EN: dict[str, str | Plural] = {
     "msg.pass_device": "Pass the device to {name}.",
     "msg.picked": "{source} picked up: choose a pile that lights up (Esc puts it back).",
     "msg.picked_nowhere": "{source} picked up, but it fits nowhere right now (Esc puts it back).",
+    "msg.picked_discard": "{source} picked up: it fits no building pile now; a discard pile ends your turn"
+                          " (Esc puts it back).",
     "msg.pick_source": "First pick a card: your stock, a hand card or the top of a discard pile.",
     "msg.not_your_turn": "Please wait: it is {name}'s turn.",
     "msg.not_yours": "That pile belongs to {name}: you can only play from your own piles.",

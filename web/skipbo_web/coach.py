@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from html import escape
 
-from .controller import Controller, MatchState
+from .controller import Controller
 from .i18n import card_face, t
 from .settings import Settings
-from .table import attrs
+from .table import Look, message_text
 from .tutorial import COMPUTER, Tutorial
+from .view_tree import El, h, kids_html, props
 
 # CSS selectors of the piles a step names (the table's stable data-* hooks); seat 0 is you.
 _ME = '[data-seat="0"]'
@@ -32,7 +33,7 @@ def pile_selector(pile: str) -> str:
 def controller_for(tutorial: Tutorial, settings: Settings) -> Controller:
     """A controller for the tutorial's game: the computer plays the script, and the
     player's moves pass the tutorial's guard first."""
-    ctrl = Controller(tutorial.game, settings, MatchState(target=None))
+    ctrl = Controller(tutorial.game, settings)
     ctrl.bots[COMPUTER] = tutorial.computer_move
     ctrl.thinkers[COMPUTER] = tutorial.computer_thinking
     ctrl.guard = tutorial.check
@@ -46,9 +47,11 @@ def step_text(tutorial: Tutorial, lang: str, faces: str = "skipbo") -> str:
     return t(lang, f"tut.{step.key}", **cards)
 
 
-def render_coach(tutorial: Tutorial, lang: str, faces: str = "skipbo") -> str:
-    """The coach box: progress, Restart and Leave, what to do now, and Next on
-    explanation steps (Start a real game at the end)."""
+def coach_tree(tutorial: Tutorial, lang: str, faces: str = "skipbo", note: str = "",
+               note_key: str | None = None) -> El:
+    """The coach box: progress, Restart and Leave, what to do now, Next on explanation
+    steps (Start a real game at the end), and ``note``: why the last move was refused,
+    right under the lesson (empty: no note), whose catalogue key is ``note_key``."""
     step = tutorial.current
     k, n = tutorial.step + 1, tutorial.total
     main = None
@@ -56,23 +59,44 @@ def render_coach(tutorial: Tutorial, lang: str, faces: str = "skipbo") -> str:
         main = ("tutorial-new", "tut.new_game")
     elif step.kind == "explain":
         main = ("tutorial-next", "tut.next")
-    tools = "".join(f'<button type="button" data-action="{a}">{escape(t(lang, key))}</button>'
-                    for a, key in (("tutorial-restart", "tut.restart"), ("tutorial-leave", "tut.leave")))
-    action = (f'<button type="button" class="primary" data-action="{main[0]}">{escape(t(lang, main[1]))}</button>'
-              if main else "")
-    return (f'<div class="coach-head"><h2 id="coach-title">{escape(t(lang, "tut.title"))}</h2>'
-            f'<span class="coach-progress">{escape(t(lang, "tut.progress", k=k, n=n))}</span>'
-            f'<progress max="{n}" value="{k}" aria-hidden="true"></progress>'
-            f'<span class="coach-tools">{tools}</span></div>'
-            f'<div class="coach-body"><p class="coach-text"{attrs(data_step=step.key, data_kind=step.kind)}>'
-            f'{escape(step_text(tutorial, lang, faces))}</p>{action}</div>')
+    tools = [h("button", props(type="button", data_action=a), t(lang, key))
+             for a, key in (("tutorial-restart", "tut.restart"), ("tutorial-leave", "tut.leave"))]
+    action = (h("button", props(type="button", class_="primary", data_action=main[0]), t(lang, main[1]), key=main[0])
+              if main else None)
+    return h("div", props(class_="coach-box"),
+             h("div", props(class_="coach-head"),
+               h("h2", props(id="coach-title"), t(lang, "tut.title")),
+               h("span", props(class_="coach-progress"), t(lang, "tut.progress", k=k, n=n)),
+               h("progress", props(max=n, value=k, aria_hidden="true")),
+               h("span", props(class_="coach-tools"), tools)),
+             h("div", props(class_="coach-body"),
+               h("p", props(class_="coach-text", data_step=step.key, data_kind=step.kind),
+                 step_text(tutorial, lang, faces)), action),
+             h("p", props(class_="coach-note", data_message=note_key if note else None), note, key="note"))
+
+
+REFUSALS = ("tut.", "illegal.", "msg.not_", "msg.pick_source", "msg.invalid")
+
+
+def refusal(ctrl: Controller, look: Look) -> tuple[str, str | None]:
+    """The message line's text and key when it says why a move was refused (shown in
+    the coach box too, where the player is looking); else ``("", None)``."""
+    if not ctrl.message.key.startswith(REFUSALS):
+        return "", None
+    return message_text(ctrl, look, ctrl.message), ctrl.message.key
+
+
+def render_coach(tutorial: Tutorial, lang: str, faces: str = "skipbo", note: str = "") -> str:
+    """The inside of the coach box as HTML."""
+    return kids_html(coach_tree(tutorial, lang, faces, note).kids)
 
 
 def render_entry(lang: str, saved_step: int | None, total: int) -> str:
     """The tutorial's place on the new-game screen: Learn to play, or Resume/Restart
     when a tutorial was left part-way (``saved_step`` is 0-based)."""
     if saved_step is None:
-        buttons = f'<button type="button" class="primary" data-action="tutorial-start">{escape(t(lang, "tut.learn"))}</button>'
+        buttons = (f'<button type="button" class="primary" data-action="tutorial-start">'
+                   f'{escape(t(lang, "tut.learn"))}</button>')
     else:
         resume = t(lang, "tut.resume", k=saved_step + 1, n=total)
         buttons = (f'<button type="button" class="primary" data-action="tutorial-resume">{escape(resume)}</button>'

@@ -13,13 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from skipbo_core import Game, IllegalMove, InvalidMove, LogEntry, Move, RecordError
+from skipbo_core import Game, IllegalMove, InvalidMove, Match, Move, RecordError
 from skipbo_core.ai import LEVELS, Thinking, get_bot, get_thinker
-from skipbo_core.moves import END_MOVE
+from skipbo_core.history import LogEntry
 
 from .settings import Settings
 
-MATCH_VERSION = 1
 HAND_TOKENS = {"SB", *map(str, range(1, 13))}
 
 
@@ -60,108 +59,70 @@ def player_kind(kind: Any) -> str:
     raise BadSave(f"unknown player kind {kind!r}")
 
 
-@dataclass
-class MatchState:
-    """Games in a row (``skipbo_core.Match`` semantics): the first seat moves one seat
-    left each game, each game's points are added per seat, and the match is over once
-    a seat reaches ``target``. ``target=None`` is a single game (no standings)."""
-
-    target: int | None
-    first: int = 0                  # the seat that moved first in the first game
-    history: list[list[int]] = field(default_factory=list)  # points of finished games
-    game_no: int = 0                # the current game, 0-based
-    seed: int = 0                   # the current game's seed
-    origin: str = ""                # URL options that started it ('' = the new-game screen)
-    practice: bool = False          # practice games allow Undo (skipbo_web.practice)
-
-    def totals(self, players: int) -> list[int]:
-        return [sum(g[s] for g in self.history) for s in range(players)]
-
-    def first_of(self, game_no: int, players: int) -> int:
-        return (self.first + game_no) % players
-
-    def is_over(self, players: int) -> bool:
-        return self.target is not None and max(self.totals(players)) >= self.target
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"version": MATCH_VERSION, "target": self.target, "first": self.first,
-                "history": self.history, "game_no": self.game_no, "seed": self.seed,
-                "origin": self.origin, "practice": self.practice}
-
-    @classmethod
-    def from_dict(cls, data: Any, players: int) -> MatchState:
-        if not isinstance(data, dict) or data.get("version") != MATCH_VERSION:
-            raise BadSave("match data of another version")
-        target, first, history = data.get("target"), data.get("first"), data.get("history")
-        game_no, seed, origin = data.get("game_no"), data.get("seed"), data.get("origin", "")
-        practice = data.get("practice", False)
-        ok = ((target is None or _is_int(target) and target >= 1)
-              and _is_int(first) and 0 <= first < players
-              and isinstance(history, list)
-              and all(isinstance(g, list) and len(g) == players and all(_is_int(p) and p >= 0 for p in g)
-                      for g in history)
-              and _is_int(game_no) and game_no in (len(history), len(history) - 1)
-              and _is_int(seed) and isinstance(origin, str) and isinstance(practice, bool))
-        if not ok:
-            raise BadSave("match data is damaged")
-        return cls(target, first, [list(g) for g in history], game_no, seed, origin, practice)
-
-
 class Controller:
-    """One game at the table, plus the match it belongs to."""
+    """One game at the table, plus the match it belongs to (``skipbo_core.Match``: a
+    single game is a match with ``target=None``), where it came from (``origin``: the URL
+    options that dealt it, '' for the new-game screen) and whether it is a practice game."""
 
-    def __init__(self, game: Game, settings: Settings, match: MatchState) -> None:
+    def __init__(self, game: Game, settings: Settings, match: Match | None = None, origin: str = "",
+                 practice: bool = False) -> None:
         self.game = game
         self.settings = settings
-        self.match = match
+        self.match = match if match is not None else Match.single(game)
+        self.origin = origin
+        self.practice = practice
         self.kinds = [player_kind(p.get("kind")) for p in game.players]
         self.bots = {s: get_bot(k) for s, k in enumerate(self.kinds) if k != "human"}
         self.thinkers = {s: get_thinker(k) for s, k in enumerate(self.kinds) if k != "human"}
         played = len(game.moves)
-        self.rngs = {s: random.Random(f"{match.seed}:{s}:{played}") for s in self.bots}
+        self.rngs = {s: random.Random(f"{self.match.seed}:{s}:{played}") for s in self.bots}
         self.selected: str | None = None
         # The tutorial's check of the human's moves: a Message refuses a move (tutorial.py).
         self.guard: Callable[[Move], Message | None] | None = None
         self.message = Message("msg.welcome")
-        self.log: list[LogEntry] = game.log()  # the engine's move log, kept in step with the game
         humans = self.humans
         self.last_human = humans[0] if humans else 0
         # hot-seat: whose cards are shown; a single human always sees their own
         self.revealed: int | None = humans[0] if len(humans) == 1 else None
-        self._count_result()
         self.greet()
 
     # -- creation ----------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, settings: Settings, seed: int, match: MatchState | None = None) -> Controller:
-        """Deal a new game with ``settings`` (the match's next game when ``match`` is given)."""
-        rules = settings.rules()
-        if match is None:
-            match = MatchState(target=settings.target if settings.match else None)
-        match.seed = seed
-        match.practice = settings.practice
-        first = match.first_of(match.game_no, rules.players)
+    def start(cls, settings: Settings, seed: int, origin: str = "") -> Controller:
+        """Deal a new game (the first of a match when ``settings`` ask for one)."""
         players = [{"name": s.name, "kind": s.record_kind()} for s in settings.table]
-        return cls(Game.new(rules, seed=seed, first=first, players=players), settings, match)
+        match = Match(settings.rules(), target=settings.target if settings.match else None, players=players)
+        return cls(match.new_game(seed), settings, match, origin, settings.practice)
 
     @classmethod
     def resume(cls, record: Any, match_data: Any, settings: Settings) -> Controller:
-        """The saved game. Raises ``BadSave`` (naming the problem) when it cannot be resumed."""
+        """The saved game and its match (``match_data``). Raises ``BadSave`` (naming the
+        problem) when it cannot be resumed."""
         try:
             game = Game.from_record(record)
         except (RecordError, ValueError, TypeError) as exc:
             raise BadSave(str(exc)) from None
-        match = MatchState.from_dict(match_data, game.rules.players)
-        if match.game_no == len(match.history) - 1 and not game.is_over:
-            raise BadSave("match says the game is over, the record does not")
-        return cls(game, settings, match)
+        if not isinstance(match_data, dict):
+            raise BadSave("match data must be an object")
+        data = dict(match_data)
+        origin, practice = data.pop("origin", ""), data.pop("practice", False)
+        if not isinstance(origin, str) or not isinstance(practice, bool):
+            raise BadSave("match data is damaged")
+        try:
+            match = Match.from_dict(data, game)
+        except ValueError as exc:
+            raise BadSave(str(exc)) from None
+        return cls(game, settings, match, origin, practice)
+
+    def match_data(self) -> dict[str, Any]:
+        """What is saved beside the game's record: the match and the page's own two facts."""
+        return {**self.match.to_dict(), "origin": self.origin, "practice": self.practice}
 
     def next_game(self, seed: int) -> Controller:
         """The match's next game (same players and rules; the first seat moves left)."""
-        match = MatchState(self.match.target, self.match.first, [list(g) for g in self.match.history],
-                           self.match.game_no + 1, seed, self.match.origin)
-        return Controller.start(self.settings_for_replay(), seed, match)
+        return Controller(self.match.new_game(seed), self.settings_for_replay(), self.match, self.origin,
+                          self.practice)
 
     def settings_for_replay(self) -> Settings:
         """Settings that deal this game's table again (names, kinds, rules)."""
@@ -174,7 +135,7 @@ class Controller:
         return replace(self.settings, players=r.players, seats=tuple(seats), stock=r.stock_size,
                        teams=r.teams is not None, wild_cards=r.wild_cards,
                        match=self.match.target is not None,
-                       target=self.match.target or self.settings.target, practice=self.match.practice)
+                       target=self.match.target or self.settings.target, practice=self.practice)
 
     # -- who is who ----------------------------------------------------------------------------
 
@@ -241,26 +202,25 @@ class Controller:
         """The viewer's view of the table (``SeatView.to_dict``)."""
         return self.game.view(self.viewer).to_dict()
 
-    def _my_moves(self) -> list[Move]:
-        return self.game.legal_moves() if self.my_turn else []
+    @property
+    def log(self) -> list[LogEntry]:
+        """The moves played so far (``Game.log``: seat, move, card...)."""
+        return self.game.log()
 
     def legal_targets(self, source: str | None = None) -> set[str]:
         """Targets (``"B2"``, ``"D1"``) of the legal moves from ``source`` (default: the picked card)."""
         source = source or self.selected
         if source is None or not self.my_turn:
             return set()
-        try:
-            return {m.target_text for m in self.game.legal_moves(source=source)}
-        except InvalidMove:
-            return set()
+        return {m.target_slot for m in self.game.legal_moves(source=source)}
 
     def playable_sources(self) -> set[str]:
         """Sources (``"S"``, ``"H5"``, ``"PD2"``) with a legal move onto a building pile."""
-        return {m.source_text for m in self._my_moves() if m.is_build}
+        return {m.source_text for m in self.game.legal_moves() if m.is_build} if self.my_turn else set()
 
     def can_end(self) -> bool:
         """Whether ``end`` is legal now (empty hand, nothing left to draw)."""
-        return self.my_turn and self.game.is_legal(END_MOVE)
+        return self.my_turn and self.game.is_legal("end")
 
     # -- what the player does --------------------------------------------------------------------
 
@@ -342,7 +302,9 @@ class Controller:
                 return False
             self.selected = text
             targets = self.legal_targets()
-            self.message = Message("msg.picked" if targets else "msg.picked_nowhere", {"source": text})
+            key = ("msg.picked_nowhere" if not targets else
+                   "msg.picked" if any(t.startswith("B") for t in targets) else "msg.picked_discard")
+            self.message = Message(key, {"source": text})
             return False
         return self.play(f"{self.selected}>{text}")
 
@@ -385,34 +347,24 @@ class Controller:
         seat = self.game.current_seat
         if not self.ai_to_move:
             raise ValueError("it is not a computer player's turn")
+        view = self.game.view(seat)
+        legal = self.game.legal_moves()
         if move is None:
-            move = self.bots[seat](self.game.view(seat), self.game.legal_moves(), self.rngs[seat])
-        elif not self.game.is_legal(move):
+            move = self.bots[seat](view, legal, self.rngs[seat])
+        elif move not in legal:
             raise ValueError(f"{move} is not a legal move now")
         self.game.play(move)
         self._after(seat, move)
-        return self.log[-1]
+        return self.game.log(-1)[0]
 
     def _after(self, seat: int, move: Move) -> None:
-        self.log += self.game.log(len(self.log))
-        self._count_result()
         if move.ends_turn or self.game.is_over:
             self.greet()
         else:
             self.message = (self._your_turn(seat) if not self.is_ai(seat)
                             else Message("msg.ai_turn", {"seat": seat}))
 
-    def _count_result(self) -> None:
-        """Add a finished game's points to the match, once."""
-        result = self.game.result
-        if result is not None and len(self.match.history) == self.match.game_no:
-            self.match.history.append(list(result.scores))
-
     # -- saving ---------------------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
         return self.game.to_record()
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)

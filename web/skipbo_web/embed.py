@@ -15,9 +15,12 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from skipbo_core.history import LogEntry
+
+from .bar import speed_and_languages
 from .controller import Controller, Message
 from .i18n import t
-from .table import Look, card_token, seat_name, speed_and_languages
+from .table import Look, card_token, seat_name
 
 SOURCE = "skipbo"
 PROTOCOL = 1
@@ -46,10 +49,12 @@ def render_embed_bar(look: Look, speed: int) -> str:
     sheet, the computer's speed and the language (no title, no new-game screen)."""
     lang = look.lang
     return (f'<details class="menu"><summary title="{escape(t(lang, "embed.menu"))}">'
-            f'<span class="menu-icon" aria-hidden="true"></span><span class="menu-text">{escape(t(lang, "embed.menu"))}</span></summary>'
+            f'<span class="menu-icon" aria-hidden="true"></span><span class="menu-text">'
+            f'{escape(t(lang, "embed.menu"))}</span></summary>'
             f'<div class="menu-panel">'
             f'<button type="button" class="tool" data-action="play-again">{escape(t(lang, "embed.restart"))}</button>'
-            f'<button type="button" class="tool" data-action="help" aria-keyshortcuts="?">{escape(t(lang, "bar.help"))}</button>'
+            f'<button type="button" class="tool" data-action="help" aria-keyshortcuts="?">'
+            f'{escape(t(lang, "bar.help"))}</button>'
             f'{speed_and_languages(look, speed)}</div></details>')
 
 
@@ -70,16 +75,15 @@ def table_facts(ctrl: Controller, look: Look) -> dict[str, Any]:
             "game": ctrl.match.game_no + 1,
             "turn": ctrl.game.turn,
             "to_move": ctrl.game.current_seat,
-            "moves": len(ctrl.log),
+            "moves": len(ctrl.game.moves),
             "over": ctrl.game.is_over,
             "lang": look.lang,
             "faces": look.faces}
 
 
-def move_event(ctrl: Controller, look: Look, index: int) -> dict[str, Any]:
-    """Move number ``index`` (0-based) of the game."""
-    entry = ctrl.log[index]
-    return event("move", index=index, turn=entry.turn, seat=entry.seat, name=seat_name(ctrl, look, entry.seat),
+def move_event(ctrl: Controller, look: Look, entry: LogEntry) -> dict[str, Any]:
+    """One move of the game's log."""
+    return event("move", index=entry.index, turn=entry.turn, seat=entry.seat, name=seat_name(ctrl, look, entry.seat),
                  move=str(entry.move), card=card_token(entry.card) or None)
 
 
@@ -91,8 +95,8 @@ def gameover_event(ctrl: Controller, look: Look) -> dict[str, Any]:
                  winner_name=None if result.winner is None else seat_name(ctrl, look, result.winner),
                  reason=result.reason, scores=list(result.scores), turns=ctrl.game.turn,
                  names=[seat_name(ctrl, look, s) for s in range(ctrl.players)],
-                 totals=ctrl.match.totals(ctrl.players) if in_match else None,
-                 match_over=ctrl.match.is_over(ctrl.players) if in_match else None)
+                 totals=ctrl.match.scores if in_match else None,
+                 match_over=ctrl.match.is_over if in_match else None)
 
 
 def notice_event(msg: Message, lang: str) -> dict[str, Any]:
@@ -131,12 +135,13 @@ class Reporter:
         if ctrl.game is not self.game:
             self._adopt(ctrl)
             out.append(event("newgame", **table_facts(ctrl, look)))
-        if len(ctrl.log) < self.told:  # moves were taken back
-            out.append(event("undo", moves=len(ctrl.log), to_move=ctrl.game.current_seat))
-            self.told = len(ctrl.log)
-        if len(ctrl.log) > self.told:
-            out += [move_event(ctrl, look, i) for i in range(self.told, len(ctrl.log))]
-            self.told = len(ctrl.log)
+        played = len(ctrl.game.moves)
+        if played < self.told:  # moves were taken back
+            out.append(event("undo", moves=played, to_move=ctrl.game.current_seat))
+            self.told = played
+        if played > self.told:
+            out += [move_event(ctrl, look, e) for e in ctrl.game.log(self.told)]
+            self.told = played
         if ctrl.game.is_over and not self.over_told:
             self.over_told = True
             out.append(gameover_event(ctrl, look))
@@ -145,7 +150,7 @@ class Reporter:
         return out
 
     def _adopt(self, ctrl: Controller) -> None:
-        self.game, self.told, self.over_told = ctrl.game, len(ctrl.log), False
+        self.game, self.told, self.over_told = ctrl.game, len(ctrl.game.moves), False
 
     def _notices(self, notices: list[Message], lang: str) -> list[dict[str, Any]]:
         fresh = [m for m in notices if not any(m is seen for seen in self.notices)]

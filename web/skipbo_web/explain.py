@@ -23,25 +23,38 @@ from html import escape
 from .controller import Message
 from .i18n import t
 from .rules_links import rule_anchor, rules_url
+from .view_tree import El, h, props, to_html
+
+
+def why_tree(msg: Message, lang: str) -> El | None:
+    """A link to the rule behind an ``illegal.<code>`` message; ``None`` for other messages.
+    The URL is relative, so it works at a site's root and under a sub-path alike."""
+    if not msg.key.startswith("illegal.") or rule_anchor(msg.key) is None:
+        return None
+    return h("a", props(class_="why", href=rules_url(msg.key, lang), target="_blank", rel="noopener",
+                        title=t(lang, "why.title"), data_why=rule_anchor(msg.key) or ""), t(lang, "why.link"),
+             key="why")
 
 
 def why_link(msg: Message, lang: str) -> str:
-    """A link to the rule behind an ``illegal.<code>`` message; ``""`` for other messages.
-    The URL is relative, so it works at a site's root and under a sub-path alike."""
-    if not msg.key.startswith("illegal.") or rule_anchor(msg.key) is None:
-        return ""
-    return (f'<a class="why" href="{escape(rules_url(msg.key, lang))}" target="_blank" rel="noopener"'
-            f' title="{escape(t(lang, "why.title"))}" data-why="{escape(rule_anchor(msg.key) or "")}">'
-            f'{escape(t(lang, "why.link"))}</a>')
+    """``why_tree`` as HTML (``""`` for no link)."""
+    tree = why_tree(msg, lang)
+    return "" if tree is None else to_html(tree)
+
+
+def end_rule_tree(reason: str, lang: str) -> El | None:
+    """A link to the rule behind a game-end ``reason`` (``stalled``...); ``None`` if none."""
+    anchor = rule_anchor("end." + reason)
+    if anchor is None:
+        return None
+    return h("a", props(class_="rule-link", href=rules_url("end." + reason, lang), target="_blank", rel="noopener",
+                        title=t(lang, "why.title"), data_why=anchor), t(lang, "end.rule"))
 
 
 def end_rule_link(reason: str, lang: str) -> str:
-    """A link to the rule behind a game-end ``reason`` (``stalled``...); ``""`` if none."""
-    anchor = rule_anchor("end." + reason)
-    if anchor is None:
-        return ""
-    return (f'<a class="rule-link" href="{escape(rules_url("end." + reason, lang))}" target="_blank" rel="noopener"'
-            f' title="{escape(t(lang, "why.title"))}" data-why="{escape(anchor)}">{escape(t(lang, "end.rule"))}</a>')
+    """``end_rule_tree`` as HTML (``""`` for no link)."""
+    tree = end_rule_tree(reason, lang)
+    return "" if tree is None else to_html(tree)
 
 
 def rules_page_link(lang: str) -> str:

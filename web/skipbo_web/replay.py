@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from skipbo_core import Game, LogEntry, RecordError, Rules
+from skipbo_core import Game, RecordError, Rules
 from skipbo_core.record import FORMAT, VERSION
 
-from .controller import Message, player_kind
+from .controller import LogEntry, Message, player_kind
 from .settings import MAX_NAME, SPEED_DELAY_MS
 
 MAX_BYTES = 1_000_000       # a record of the longest real games is well below 100 kB
@@ -94,12 +94,13 @@ class Replay:
             p["name"] = " ".join(p["name"].split())[:MAX_NAME]
         self.players = [dict(p) for p in game.players]
         self.checkpoints: dict[int, Game] = {0: game.copy()}
+        self.turns: list[int] = [game.turn]     # the turn each position is in
         for k, text in enumerate(self.moves, start=1):
             game.play(text)
+            self.turns.append(game.turn)
             if k % self.CHECKPOINT == 0:
                 self.checkpoints[k] = game.copy()
-        self.log: list[LogEntry] = game.log()
-        self.turns: list[int] = [e.turn for e in self.log] + [game.turn]  # the turn each position is in
+        self.log: list[LogEntry] = game.log()  # each move: who, the card it took...
         if final.is_over and not game.is_over:  # a stated resignation ends the record
             game.resign()
         self.final = game

@@ -1,8 +1,9 @@
 """The replay viewer's HTML: a read-only table at any step of a record, its controls and
-its move list. No DOM access; the page fills the sheet once and then redraws only the
-board and the few controls that change (``board_html``, ``position_text``).
+its move list. No DOM access; the page fills the sheet once and then patches the board
+(``board_holder``, the same view model as the game's table) and the few controls that
+change (``position_text``).
 
-The table is the game's own table (``table.render_table``) drawn from a read-only
+The table is the game's own table (``table.table_tree``) drawn from a read-only
 ``ReplayTable``: seen from one fixed seat, with every hand face up, because a replay
 is for learning from the whole game.
 """
@@ -12,13 +13,15 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from skipbo_core import TURN_LIMIT, LogEntry
+from skipbo_core import TURN_LIMIT, Match
+from skipbo_core.history import LogEntry
 
-from .controller import Controller, MatchState, Message
+from .controller import Controller, Message
 from .i18n import t
 from .replay import Replay
 from .settings import KINDS, Settings
-from .table import Look, attrs, render_table, seat_name
+from .table import Look, attrs, seat_name, table_tree
+from .view_tree import El, h, props, to_html
 
 KEYS = {"ArrowRight": "forward", "ArrowLeft": "back", "Home": "first", "End": "last",
         "PageDown": "next-turn", "PageUp": "previous-turn", "p": "play", "P": "play"}
@@ -30,14 +33,14 @@ class ReplayTable(Controller):
     def __init__(self, replay: Replay, viewer: int) -> None:  # no super().__init__(): it deals a game to play
         self.game = replay.game
         self.settings = Settings()
-        self.match = MatchState(None)
+        self.match = Match.single(replay.game)
+        self.origin, self.practice = "", False
         kinds = [str(p.get("kind", "")) for p in replay.players]
         self.kinds = [k[3:] if k.startswith("ai:") and k[3:] in KINDS else "human" for k in kinds]
         self.bots, self.rngs = {}, {}
         self.selected = None
-        self.log = replay.log[:replay.step]
         self.last_human = self.revealed = self._viewer = viewer
-        self.message = _message(replay, self.log)
+        self.message = _message(replay, replay.log[:replay.step])
 
     @property
     def viewer(self) -> int:
@@ -71,7 +74,7 @@ def log_message(e: LogEntry) -> Message:
     if m.is_end:
         return Message("log.end", {"seat": e.seat})
     key = "log.discard" if m.is_discard else ("log.build_stock" if m.from_stock else "log.build")
-    return Message(key, {"seat": e.seat, "card": e.card, "pile": str(m.slot + 1)})
+    return Message(key, {"seat": e.seat, "card": e.card, "pile": m.slot + 1})
 
 
 def default_viewer(replay: Replay) -> int:
@@ -79,13 +82,20 @@ def default_viewer(replay: Replay) -> int:
     return next((s for s, p in enumerate(replay.players) if p.get("kind") == "human"), 0)
 
 
-def board_html(replay: Replay, look: Look, viewer: int) -> str:
+def board_tree(replay: Replay, look: Look, viewer: int) -> El:
     """The table at the current step, in a root that carries the replay's hooks."""
     ctrl = ReplayTable(replay, viewer)
-    game = ctrl.game
-    root = attrs(data_replay="1", data_step=replay.step, data_last=replay.last, data_turn=game.current_seat,
-                 data_over="1" if game.is_over else None, data_players=game.rules.players, data_viewer=viewer)
-    return f'<div class="table replay-table"{root}>{render_table(ctrl, Look(look.lang, look.faces, replay=True))}</div>'
+    root = props(class_="table replay-table", data_replay="1", data_step=replay.step, data_last=replay.last)
+    return table_tree(ctrl, Look(look.lang, look.faces, replay=True), "div", root)
+
+
+def board_holder(replay: Replay, look: Look, viewer: int) -> El:
+    """``board_tree`` in the ``#replay-board`` element that the page patches."""
+    return h("div", props(id="replay-board"), board_tree(replay, look, viewer))
+
+
+def board_html(replay: Replay, look: Look, viewer: int) -> str:
+    return to_html(board_tree(replay, look, viewer))
 
 
 def position_text(replay: Replay, lang: str) -> str:
@@ -103,8 +113,10 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
                 f'{escape(t(lang, key))}</button>')
 
     play_key = "replay.pause" if replay.playing else "replay.play"
+    pressed = str(replay.playing).lower()
     controls = (button("first", "replay.first", "Home") + button("back", "replay.back", "ArrowLeft")
-                + f'<button type="button" class="primary"{attrs(data_action="replay-play", aria_keyshortcuts="P", aria_pressed=str(replay.playing).lower())}>'
+                + f'<button type="button" class="primary"'
+                  f'{attrs(data_action="replay-play", aria_keyshortcuts="P", aria_pressed=pressed)}>'
                   f'{escape(t(lang, play_key))}</button>'
                 + button("forward", "replay.forward", "ArrowRight") + button("last", "replay.last", "End"))
     items = []
@@ -116,7 +128,8 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
         items.append(f'<li{attrs(data_move=str(e.move), data_by=e.seat, data_index=k)}>'
                      f'<button type="button"{attrs(data_action="replay-go", data_step=k + 1)}>'
                      f'<span class="turn-no">{replay.turn_of_move(k)}</span> {escape(text)}</button></li>')
-    seats = "".join(f'<option value="{s}"{" selected" if s == viewer else ""}>{escape(seat_name(ctrl, look, s))}</option>'
+    seats = "".join(f'<option value="{s}"{" selected" if s == viewer else ""}>'
+                    f'{escape(seat_name(ctrl, look, s))}</option>'
                     for s in range(len(replay.players)))
     play_on = (f'<button type="button" data-action="replay-play-on"{"" if replay.can_play_on() else " hidden"}>'
                f'{escape(t(lang, "replay.play_on"))}</button>')
@@ -128,14 +141,16 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
             f'<label class="replay-slider"><span>{escape(t(lang, "replay.step"))}</span>'
             f'<input type="range" name="replay-step" min="0" max="{replay.last}" value="{replay.step}"></label>'
             f'<label class="replay-turn"><span>{escape(t(lang, "replay.turn"))}</span>'
-            f'<input type="number" name="replay-turn" min="1" max="{replay.last_turn}" value="{replay.turn}" inputmode="numeric"></label>'
+            f'<input type="number" name="replay-turn" min="1" max="{replay.last_turn}" value="{replay.turn}"'
+            f' inputmode="numeric"></label>'
             f'<label class="replay-seat"><span>{escape(t(lang, "replay.seen_from"))}</span>'
             f'<select name="replay-seat">{seats}</select></label>'
             f'<span class="replay-pos" id="replay-pos">{escape(position_text(replay, lang))}</span></div>'
-            f'<div id="replay-board">{board_html(replay, look, viewer)}</div>'
+            f'{to_html(board_holder(replay, look, viewer))}'
             f'{end_note}'
             f'<details class="replay-moves" open><summary>{escape(t(lang, "replay.moves"))} ({replay.last})</summary>'
             f'<ol id="replay-moves">{"".join(items)}</ol></details>'
             f'<div class="actions">{play_on}'
-            f'<button type="button" class="primary" data-action="replay-close">{escape(t(lang, "replay.close"))}</button></div>'
+            f'<button type="button" class="primary" data-action="replay-close">'
+            f'{escape(t(lang, "replay.close"))}</button></div>'
             f'</div>')

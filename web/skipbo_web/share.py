@@ -58,7 +58,7 @@ def share_link(ctrl: Controller, base: str, lang: str, faces: str) -> ShareLink:
         query["deck"] = 144 + rules.wild_cards
     if ctrl.match.target is not None:
         query["target"] = ctrl.match.target
-    if ctrl.match.practice:
+    if ctrl.practice:
         query["practice"] = 1
     names = [str(p.get("name", "")) for p in ctrl.game.players]
     if any(names):
@@ -105,11 +105,13 @@ def render_records(link: ShareLink, look: Look, copied: Message | None = None) -
             f'<h2 id="sheet-title">{escape(t(lang, "records.title"))}</h2>'
             f'<section><h3>{escape(t(lang, "records.this_game"))}</h3>'
             f'<p class="hint">{escape(t(lang, "records.download_hint"))}</p>'
-            f'<button type="button" class="tool-button" data-action="record-download">{escape(t(lang, "records.download"))}</button></section>'
+            f'<button type="button" class="tool-button" data-action="record-download">'
+            f'{escape(t(lang, "records.download"))}</button></section>'
             f'<section><h3>{escape(t(lang, "records.share"))}</h3>{share}</section>'
             f'<section><h3>{escape(t(lang, "records.open"))}</h3>'
             f'<p class="hint">{escape(t(lang, "records.open_hint"))}</p>'
             f'<label class="file-pick"><span>{escape(t(lang, "records.open_file"))}</span>'
             f'<input type="file" name="record-file" accept=".json,application/json"></label></section>'
-            f'<div class="actions"><button type="button" class="primary" data-action="close">{escape(t(lang, "records.close"))}</button></div>'
+            f'<div class="actions"><button type="button" class="primary" data-action="close">'
+            f'{escape(t(lang, "records.close"))}</button></div>'
             f'</div>')

@@ -172,7 +172,7 @@ class Tutorial:
             if step.free:
                 return [(f"D{k + 1}", "to") for k in range(DISCARD_PILES)] + [("H", "from")]
             move = Move.parse(step.move)
-            return [(move.source_text, "from"), (move.target_text, "to")]
+            return [(move.source_text, "from"), (move.target_slot, "to")]
         return [(pile, "look") for pile in step.show]
 
     # -- what the player does -------------------------------------------------------------
@@ -181,7 +181,7 @@ class Tutorial:
         """The guard of the player's moves: ``None`` lets the move through (the lesson's
         move, or an illegal one that the engine will explain); a legal move the lesson
         does not want is refused with a hint towards the lesson's move."""
-        if move not in self.game.legal_moves():
+        if not self.game.is_legal(move):
             return None
         step = self.current
         if step.accepts(move):
@@ -251,7 +251,7 @@ class Tutorial:
                 raise BadSave(f"tutorial move {i} is not a move") from None
             wanted = (tut.current.accepts(move) if tut.current.kind == "move"
                       else tut.current.kind == "computer" and move == tut.computer_move())
-            if not wanted or move not in tut.game.legal_moves():
+            if not wanted or not tut.game.is_legal(move):
                 raise BadSave(f"tutorial move {i} ({text}) is not the script's")
             tut.game.play(move)
             tut.sync()

@@ -1,0 +1,58 @@
+"""The chrome around the table, as HTML strings: the bar (title, new game, the computer's
+speed, languages, help, records), the embedded table's speed and language choice, the
+engine version below the table and the notices above it (no DOM access here)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .controller import Message
+from .i18n import LANGUAGES, describe, t
+from .settings import SPEEDS
+from .table import Look, attrs
+
+
+def speed_and_languages(look: Look, speed: int) -> str:
+    """The computer's speed and the language buttons (the bar; the embedded table's menu)."""
+    lang = look.lang
+    langs = "".join(
+        f'<button type="button"{attrs(data_lang=code, lang=code, aria_pressed=str(code == lang).lower())}>'
+        f'{escape(t(code, "lang.name"))}</button>' for code in LANGUAGES)
+    speeds = "".join(f'<option value="{s}"{" selected" if s == speed else ""}>'
+                     f'{escape(t(lang, f"speed.{s}"))}</option>' for s in SPEEDS)
+    return (f'<label class="speed"><span>{escape(t(lang, "bar.speed"))}</span>'
+            f'<select data-action="speed" name="speed">{speeds}</select></label>'
+            f'<nav class="langs" aria-label="{escape(t(lang, "bar.language"))}">{langs}</nav>')
+
+
+def render_bar(look: Look, speed: int) -> str:
+    """Title, new game, speed, languages, help."""
+    lang = look.lang
+    return (f'<h1>{escape(t(lang, "title"))}</h1>'
+            f'<button type="button" class="tool" data-action="new" aria-keyshortcuts="N">'
+            f'{escape(t(lang, "bar.new"))}</button>'
+            f'{speed_and_languages(look, speed)}'
+            f'<button type="button" class="tool help" data-action="help" aria-keyshortcuts="?"'
+            f' aria-label="{escape(t(lang, "bar.help"))}" title="{escape(t(lang, "bar.help"))}">?</button>'
+            f'<button type="button" class="tool records-tool" data-action="records"'
+            f' title="{escape(t(lang, "bar.records"))}">'
+            f'<span class="records-icon" aria-hidden="true"></span><span class="records-text">'
+            f'{escape(t(lang, "bar.records"))}</span></button>')
+
+
+def render_foot(lang: str, version: str) -> str:
+    """The engine's version, below the table."""
+    return f'<span id="version"{attrs(data_version=version)}>{escape(t(lang, "version", version=version))}</span>'
+
+
+def render_notices(notices: list[Message], lang: str) -> str:
+    """Notices above the table (bad save, bad URL options, no storage)."""
+    out = []
+    for i, msg in enumerate(notices):
+        # an argument may itself be a message (a record's illegal move says why in words)
+        args = {k: describe(lang, v.key, dict(v.args)) if isinstance(v, Message) else v for k, v in msg.args.items()}
+        out.append(f'<div class="notice" role="alert"{attrs(data_notice=msg.key)}><p>'
+                   f'{escape(t(lang, msg.key, **args))}</p>'
+                   f'<button type="button" data-action="dismiss" data-index="{i}">'
+                   f'{escape(t(lang, "notice.close"))}</button></div>')
+    return "".join(out)

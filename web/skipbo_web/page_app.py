@@ -1,0 +1,220 @@
+"""The page as a whole: the rooms (``page_*``) it is made of, what happens after a
+change (save, patch the table, move the cards, tell a host page), and where clicks,
+changes and actions go. ``web/main.py`` makes one ``App`` and binds its events.
+
+Events are bound once, on containers that are never redrawn, and read the ``data-*``
+attributes of the element they hit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from .controller import Controller, LogEntry
+from .i18n import LANGUAGES
+from .page_assist import Assist
+from .page_computer import ComputerTurns
+from .page_dom import Browser, attr, js
+from .page_drag import DragAndDrop
+from .page_frame import Frame
+from .page_keys import Keyboard
+from .page_motion import Motion
+from .page_records import RecordsDesk
+from .page_session import Session, new_seed
+from .page_sheet import Sheet
+from .page_table import TableView
+from .page_tutorial import TutorialSession
+from .table import Look
+from .view_tree import Patcher
+
+
+class App:
+    def __init__(self, browser: Browser, version: str) -> None:
+        self.browser = browser
+        self.patcher = Patcher(browser.document)
+        self.session = Session(browser)
+        self.table = TableView(self, version)
+        self.root = self.table.root
+        self.sheet = Sheet(self)
+        self.computer = ComputerTurns(self)
+        self.tutorial = TutorialSession(self)
+        self.records = RecordsDesk(self)
+        self.assist = Assist(self)
+        self.keys = Keyboard(self)
+        self.drag = DragAndDrop(self)
+        self.motion = Motion(self)
+        self.frame = Frame(self)
+        self.result_focused = False
+        session = self.session
+        open_setup = session.open_setup
+        if self.tutorial.on_load(session.given, session.url_game, session.dealt_now):
+            open_setup = False
+        self.save()
+        self.render()
+        if open_setup:
+            self.sheet.open("setup")
+
+    # -- the game on the table ----------------------------------------------------------------
+
+    @property
+    def ctrl(self) -> Controller:
+        return self.session.ctrl
+
+    @property
+    def look(self) -> Look:
+        return self.session.look
+
+    @property
+    def lang(self) -> str:
+        return self.session.look.lang
+
+    def show_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
+        """Put ``ctrl``'s game on the table (nothing saved, nothing drawn yet)."""
+        self.session.ctrl = ctrl
+        self.look.result_hidden = result_hidden
+        self.result_focused = False
+
+    def use(self, ctrl: Controller) -> None:
+        """Switch to another game (stops the computer's turns of the previous one)."""
+        self.computer.stop()
+        if self.tutorial.on:  # another game starts: the tutorial waits, to be resumed
+            self.tutorial.close()
+        self.show_game(ctrl)
+        self.save()
+        self.render()
+        self.computer.kick()
+
+    def save(self) -> None:
+        if self.tutorial.on:  # the tutorial never writes the normal game's save
+            self.tutorial.save()
+        else:
+            self.session.save()
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def render(self) -> None:
+        """Patch the page to the state: bar, table, assist bar, coach box; focus stays."""
+        self.browser.document.documentElement.lang = self.lang
+        self.table.render_chrome()
+        marks = [(s, "data-hint", "1") for s in self.assist.marks()]
+        marks += [(s, "data-coach", role) for s, role in self.tutorial.marks()]
+        self.table.render(marks)
+        self.assist.render()
+        self.tutorial.render()
+        ctrl = self.ctrl
+        if ctrl.game.is_over and not self.look.result_hidden and not self.result_focused:
+            self.result_focused = True  # keyboard users land on "next game" / "play again"
+            self.keys.focus(".result .primary")
+        if ctrl.curtain and self.sheet.kind is None:
+            self.keys.focus('[data-action="reveal"]')
+        self.frame.fit_frame()
+        self.frame.tell_updates()
+
+    def show_move(self, entry: LogEntry, drop: Any = None) -> None:
+        """Draw the table after ``entry`` was played, its card moving there."""
+        flight = self.motion.take_off(entry, drop)
+        self.render()
+        self.motion.land(flight)
+
+    # -- what the player does -----------------------------------------------------------------
+
+    def click_slot(self, el: Any, keyboard: bool, drop: Any = None) -> None:
+        """A pile or hand card was clicked (tapped, chosen with Enter, or a dragged card
+        dropped on it: ``drop`` is the card's copy under the pointer)."""
+        seat = attr(js(el.closest("[data-seat]")), "data-seat")
+        played = self.ctrl.click(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
+                                 attr(el, "data-top"))
+        self.after_human(played, keyboard, drop)
+
+    def after_human(self, played: bool, keyboard: bool, drop: Any = None) -> None:
+        if played:
+            entry = self.ctrl.log[-1]
+            self.save()
+            self.assist.say_move(entry)
+            self.show_move(entry, drop)
+        else:
+            if drop is not None:
+                self.motion.put_back(drop, self.drag.home)
+            self.render()
+            if keyboard and self.ctrl.selected is not None:
+                self.keys.after_pick()
+        self.computer.kick()
+
+    def on_click(self, event: Any) -> None:
+        if self.drag.swallow_click():
+            return
+        el = js(event.target.closest("[data-action], [data-slot], [data-lang]"))
+        if el is None:
+            return
+        if attr(el, "data-action") == "speed" or el.tagName == "SELECT":
+            return
+        lang, action, slot = (attr(el, a) for a in ("data-lang", "data-action", "data-slot"))
+        if lang in LANGUAGES:
+            self.set_language(lang)
+        elif action:
+            self.act(action, el)
+        elif slot and self.sheet.kind is None:
+            self.click_slot(el, event.detail == 0)
+
+    def set_language(self, lang: str) -> None:
+        self.session.set_language(lang)
+        self.render()
+        self.sheet.relanguage()
+
+    def act(self, action: str, el: Any) -> None:
+        ctrl = self.ctrl
+        if action.startswith("tutorial-"):
+            self.tutorial.action(action)
+        elif action == "new":
+            if not self.session.embed:  # an embedded table has no new-game screen
+                self.sheet.open("setup")
+        elif action == "help":
+            self.sheet.open("help")
+        elif action == "close":
+            self.sheet.close()
+        elif action == "reveal":
+            ctrl.reveal()
+            self.render()
+            self.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
+        elif action == "end":
+            self.after_human(ctrl.play("end"), False)
+        elif action == "next-game":
+            self.use(ctrl.next_game(new_seed()))
+        elif action in ("new-match", "play-again"):
+            self.use(self.session.deal(ctrl.settings_for_replay()))
+        elif action in ("hide-result", "show-result"):
+            self.look.result_hidden = action == "hide-result"
+            self.render()
+        elif action.startswith(("record", "replay", "share")):
+            self.records.action(action, el)
+        elif action == "hint":
+            self.assist.show_hint()
+        elif action == "undo":
+            self.assist.take_back()
+        elif action == "read-table":
+            self.assist.read_table()
+        elif action == "dismiss":
+            index = int(attr(el, "data-index") or 0)
+            if 0 <= index < len(self.session.notices):
+                del self.session.notices[index]
+            self.render()
+        # "start" (the form's submit button): its submit event does it
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        name = attr(target, "name")
+        if name in ("record-file", "replay-step", "replay-turn", "replay-seat"):
+            self.records.change(name, target)
+        elif name == "speed" and js(target.closest("#bar")) is not None:
+            self.session.set_speed(int(target.value))
+        elif self.sheet.kind == "setup" and name in ("players", "wild_cards", "lang"):
+            self.sheet.form_changed(name, target)
+
+    def start(self) -> None:
+        """The page is ready: say so, open a record from the address, let the computer move."""
+        self.root.setAttribute("data-ready", "1")
+        if self.session.record_url is not None:
+            asyncio.ensure_future(self.records.open_url(self.session.record_url))
+        self.frame.tell_ready()
+        self.computer.kick()

@@ -1,0 +1,91 @@
+"""Help at the table: the Hint, Undo and Read-the-table buttons (skipbo_web.practice),
+and the screen readers' live region (``#announce``) that reads out every move
+(skipbo_web.announce)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from skipbo_core.ai.hints import Hint
+
+from .announce import move_sentences, table_sentences
+from .controller import LogEntry, Message
+from .i18n import t
+from .practice import assist_tree, hint_for, hint_message, hint_selectors, undo
+from .view_tree import TreeView
+
+if TYPE_CHECKING:
+    from .page_app import App
+
+LIVE_KEEP = 12  # sentences kept in the screen readers' live region
+
+
+class Assist:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.bar = TreeView(app.patcher, app.browser.by_id("assist"))  # Hint, Undo, Read the table
+        self.live = app.browser.by_id("announce")  # moves in words, for screen readers
+        self.hinted: tuple[int, Hint] | None = None  # (moves played when the hint was asked, the hint)
+
+    @property
+    def in_lesson(self) -> bool:
+        """The tutorial is on: its coach teaches, so no hints and no undo."""
+        return self.app.tutorial.on
+
+    def render(self) -> None:
+        """Patch the Hint/Undo/Read buttons (focus stays on them)."""
+        app = self.app
+        self.bar.show(assist_tree(app.ctrl, app.look, t(app.lang, "assist.label"), lesson=self.in_lesson))
+
+    def marks(self) -> list[str]:
+        """Selectors of the hinted move's piles, while no move has been played since the hint."""
+        ctrl = self.app.ctrl
+        if self.hinted is None:
+            return []
+        if self.hinted[0] != len(ctrl.game.moves) or not ctrl.my_turn:
+            self.hinted = None
+            return []
+        return hint_selectors(ctrl, self.hinted[1].move)
+
+    def show_hint(self) -> None:
+        """The hard computer player's move for the human to move, with its reason."""
+        if self.in_lesson:
+            return
+        ctrl = self.app.ctrl
+        found = hint_for(ctrl)
+        if found is None:
+            ctrl.message = Message("hint.not_now")
+        else:
+            ctrl.selected = None
+            ctrl.message = hint_message(found)
+            self.hinted = (len(ctrl.game.moves), found)
+        self.app.render()
+
+    def take_back(self) -> None:
+        """Undo in a practice game; otherwise the message line says why not."""
+        if self.in_lesson:
+            return
+        if undo(self.app.ctrl):
+            self.app.save()
+        self.app.render()
+
+    def say(self, lines: list[str], fresh: bool = False) -> None:
+        """Add sentences to the live region (``fresh``: in place of what it held)."""
+        live = self.live
+        if live is None:
+            return
+        if fresh:
+            live.innerHTML = ""
+        document = self.app.browser.document
+        for line in lines:
+            p = document.createElement("p")
+            p.textContent = line
+            live.appendChild(p)
+        while live.childElementCount > LIVE_KEEP:
+            live.firstElementChild.remove()
+
+    def say_move(self, entry: LogEntry) -> None:
+        self.say(move_sentences(self.app.ctrl, self.app.look, entry))
+
+    def read_table(self) -> None:
+        self.say(table_sentences(self.app.ctrl, self.app.look), fresh=True)

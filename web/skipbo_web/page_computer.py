@@ -1,0 +1,71 @@
+"""The computer's turns: its players move one decision at a time on the main thread,
+and the page yields to the browser between decisions (a pause of the chosen speed) and,
+while a decision takes long (``expert``), between slices of its thinking, so it never
+freezes. Starting another game stops the turns of the one before (``stop``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from skipbo_core.ai import think_for
+
+from .settings import SPEED_DELAY_MS
+
+if TYPE_CHECKING:
+    from .page_app import App
+
+AI_SLICE_S = 0.03  # the computer thinks in slices of about this long, then yields
+
+
+class ComputerTurns:
+    """Runs the computer's moves of the game on the table while it is their turn."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.generation = 0   # a running loop goes on while this is unchanged
+        self.running = False
+        self.task = None
+
+    def stop(self) -> None:
+        """The game on the table changes: a running loop stops at its next step."""
+        self.generation += 1
+
+    def kick(self) -> None:
+        """Start the computer's moves if it is to move (and nothing holds the game)."""
+        app = self.app
+        if app.ctrl.ai_to_move and not self.running and app.records.replay is None:
+            self.running = True
+            self.task = asyncio.ensure_future(self.run(self.generation))
+
+    def _goes_on(self, generation: int) -> bool:
+        # an open replay pauses the game (it goes on when the replay closes)
+        app = self.app
+        return generation == self.generation and app.ctrl.ai_to_move and app.records.replay is None
+
+    async def run(self, generation: int) -> None:
+        app = self.app
+        try:
+            while self._goes_on(generation):
+                await asyncio.sleep(SPEED_DELAY_MS.get(app.session.speed, 0) / 1000)
+                if not self._goes_on(generation):
+                    break
+                thinking = app.ctrl.ai_think()
+                move = think_for(thinking, AI_SLICE_S)
+                while move is None and generation == self.generation:
+                    await asyncio.sleep(0)  # let the browser paint and handle input
+                    if generation == self.generation:
+                        move = think_for(thinking, AI_SLICE_S)
+                if move is None:
+                    break  # another game was started meanwhile
+                entry = app.ctrl.ai_move(move)
+                app.assist.say_move(entry)
+                await asyncio.sleep(0)  # the decision and the redraw are separate tasks
+                if generation != self.generation:
+                    break
+                app.save()
+                app.show_move(entry)
+        finally:
+            self.running = False
+        self.kick()  # the game now shown may have been switched to while this one ran

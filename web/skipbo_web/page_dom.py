@@ -1,0 +1,64 @@
+"""The browser as the page's rooms (the ``page_*`` modules) reach it.
+
+``document`` and ``window`` are handed in by ``web/main.py`` instead of imported from
+``pyscript``, so that every ``page_*`` module also imports outside a browser: the build
+imports them into its memory snapshot, and warm loads find them imported already.
+Modules without the ``page_`` prefix never touch the DOM and are tested on the host.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyodide.ffi import JsException, create_proxy, to_js
+
+try:
+    from pyodide.ffi import jsnull
+except ImportError:  # older Pyodide
+    jsnull = None
+
+__all__ = ["Browser", "JsException", "attr", "create_proxy", "js", "jsnull"]
+
+
+def js(value: Any) -> Any:
+    """A JS value, or None for JS null/undefined."""
+    return None if value is None or value is jsnull else value
+
+
+def attr(el: Any, name: str) -> str | None:
+    """An element's attribute as a Python string (None when absent or no element)."""
+    value = el.getAttribute(name) if el is not None else None
+    return value if isinstance(value, str) else None
+
+
+class Browser:
+    """``document`` and ``window``, and the few questions the rooms ask of them."""
+
+    def __init__(self, document: Any, window: Any) -> None:
+        self.document = document
+        self.window = window
+
+    def by_id(self, name: str) -> Any:
+        return js(self.document.getElementById(name))
+
+    def query(self, selector: str, root: Any = None) -> Any:
+        """The first element matching ``selector`` in ``root`` (default: the document)."""
+        return js((root if root is not None else self.document).querySelector(selector))
+
+    def active(self) -> Any:
+        """The element in focus, or None."""
+        return js(self.document.activeElement)
+
+    def focus_first(self, selector: str, root: Any = None) -> bool:
+        """Focus the first element matching ``selector``; whether there was one."""
+        el = self.query(selector, root)
+        if el is not None:
+            el.focus()
+        return el is not None
+
+    def js_object(self, value: Any) -> Any:
+        """A plain JS object (or array of them) for a Python dict (or list)."""
+        return to_js(value, dict_converter=self.window.Object.fromEntries)
+
+    def matches_media(self, query: str) -> bool:
+        return bool(self.window.matchMedia(query).matches)

@@ -1,0 +1,141 @@
+"""The keyboard: the table's keys (README "Keys"), arrow keys between piles by where they
+sit on screen, and where focus goes after a pick.
+
+The replay viewer's keys are its own (``page_records``); a sheet handles its own keys
+(Esc closes it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .page_dom import attr
+
+if TYPE_CHECKING:
+    from .page_app import App
+
+TYPING = ("INPUT", "SELECT", "TEXTAREA")
+
+
+class Keyboard:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def on_key(self, event: Any) -> None:
+        app = self.app
+        key = event.key
+        tag = str(event.target.tagName or "")
+        if event.ctrlKey or event.metaKey or event.altKey or tag in TYPING:
+            return
+        if app.sheet.kind == "replay":
+            app.records.key(event)
+            return
+        if app.sheet.kind is not None:
+            return  # the dialog handles its own keys (Esc closes it)
+        if key == "Tab":
+            self.keep_in_dialog(event)
+            return
+        if key == "?":
+            event.preventDefault()
+            app.sheet.open("help")
+            return
+        if key in ("n", "N") and not app.session.embed:
+            event.preventDefault()
+            app.sheet.open("setup")
+            return
+        if key == "Escape":
+            if app.ctrl.selected is not None:
+                app.ctrl.cancel()
+                app.render()
+            return
+        if key.startswith("Arrow"):
+            event.preventDefault()
+            self.move_focus(key)
+            return
+        if key in ("h", "H", "u", "U", "r", "R"):
+            event.preventDefault()
+            assist = app.assist
+            {"h": assist.show_hint, "u": assist.take_back, "r": assist.read_table}[key.lower()]()
+            return
+        me = f'[data-seat="{app.ctrl.viewer}"]'
+        code = str(event.code or "")
+        if event.shiftKey and code.startswith("Digit") and code[5:] in ("1", "2", "3", "4"):
+            event.preventDefault()
+            self.focus(f'{me} [data-slot="D{code[5:]}"]')
+            return
+        if key in ("s", "S"):
+            self.focus(f'{me} [data-slot="S"]')
+            self.pick_focused()
+        elif key in ("b", "B"):
+            self.focus('[data-slot="B1"]')
+        elif key in ("1", "2", "3", "4", "5"):
+            self.focus(f'[data-key="H{int(key) - 1}"]')
+            self.pick_focused()
+
+    def focus(self, selector: str) -> bool:
+        """Focus the first element of the table matching ``selector``."""
+        return self.app.browser.focus_first(selector, self.app.root)
+
+    def pick_focused(self) -> None:
+        """Pick up the card in focus (as a keyboard Enter would), unless it is already picked."""
+        el = self.app.browser.active()
+        if el is None or attr(el, "data-slot") is None or attr(el, "data-selected") == "1":
+            return
+        self.app.click_slot(el, True)
+
+    def after_pick(self) -> None:
+        """A card was picked by keyboard: focus goes to a building pile where it may go.
+        When none fits, it stays on the card (Enter puts it back): a discard pile, which
+        ends the turn, is only ever chosen on purpose (Shift+1 to Shift+4)."""
+        self.focus('[data-legal="1"][data-slot^="B"]')
+
+    def keep_in_dialog(self, event: Any) -> None:
+        """Tab and Shift+Tab go round inside the game-over sheet or the hot-seat curtain
+        while one is shown (both are modal dialogs inside the table)."""
+        box = self.app.browser.query(".result, .curtain", self.app.root)
+        if box is None:
+            return
+        items = list(box.querySelectorAll("button, a[href], input, select, [tabindex]:not([tabindex='-1'])"))
+        if not items:
+            return
+        active = self.app.browser.active()
+        at = next((k for k, el in enumerate(items) if active is not None and el.isSameNode(active)), None)
+        back = bool(event.shiftKey)
+        if at is None or (back and at == 0) or (not back and at == len(items) - 1):
+            event.preventDefault()
+            items[-1 if back else 0].focus()
+
+    def move_focus(self, key: str) -> None:
+        """Arrow keys: left/right through the piles in reading order, up/down to the row
+        above or below (the pile nearest in x)."""
+        items = list(self.app.root.querySelectorAll("[data-key]"))
+        if not items:
+            return
+        active = self.app.browser.active()
+        try:
+            i = next(k for k, el in enumerate(items) if el.isSameNode(active))
+        except StopIteration:
+            items[0].focus()
+            return
+        if key in ("ArrowLeft", "ArrowRight"):
+            j = (i + (1 if key == "ArrowRight" else -1)) % len(items)
+            items[j].focus()
+            return
+        rects = [el.getBoundingClientRect() for el in items]
+        here = rects[i]
+        cy, cx = here.top + here.height / 2, here.left + here.width / 2
+        down = key == "ArrowDown"
+
+        def middle(r: Any) -> float:
+            return r.top + r.height / 2
+
+        if down:
+            candidates = [k for k, r in enumerate(rects) if middle(r) > cy + 4]
+        else:
+            candidates = [k for k, r in enumerate(rects) if middle(r) < cy - 4]
+        if not candidates:
+            return
+        target_y = (min if down else max)(middle(rects[k]) for k in candidates)
+        row = [k for k in candidates if abs(middle(rects[k]) - target_y) < 12]
+        best = min(row, key=lambda k: abs(rects[k].left + rects[k].width / 2 - cx))
+        items[best].focus()

@@ -1,0 +1,284 @@
+"""Records, replays and share links on the page: the records sheet (download, copy the
+link, open a file), ``?record=<address>``, and the replay viewer with its autoplay and
+keys (skipbo_web.replay reads records, .replay_view draws the viewer, .share the link).
+
+An open viewer pauses the game; closing it lets the game go on unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import TYPE_CHECKING, Any
+
+from .controller import Controller, Message
+from .i18n import t
+from .page_dom import JsException, attr, js
+from .replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
+from .replay_view import KEYS, board_holder, default_viewer, position_text, render_replay
+from .share import record_filename, render_records, share_link, tutorial_link
+from .view_tree import TreeView
+
+if TYPE_CHECKING:
+    from .page_app import App
+
+
+class RecordsDesk:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.replay: Replay | None = None   # the record open in the replay viewer
+        self.viewer = 0                     # the seat at the bottom of the viewer's table
+        self.token = 0                      # autoplay runs while it matches
+        self.blob_url: str | None = None    # the last downloaded record
+        self.board: TreeView | None = None  # the viewer's table, patched in place
+        self.drawn = None                   # the board's tree as the sheet drew it
+
+    def sheet_html(self, kind: str) -> str:
+        """The HTML of the records sheet or of the replay viewer."""
+        app = self.app
+        if kind == "replay" and self.replay is not None:
+            self.board = None  # a new sheet: the board it draws is then patched
+            self.drawn = board_holder(self.replay, app.look, self.viewer)
+            return render_replay(self.replay, app.look, self.viewer)
+        location = app.browser.window.location
+        base = f"{location.origin}{location.pathname}"
+        link = (tutorial_link(base, app.lang, app.look.faces) if app.tutorial.on
+                else share_link(app.ctrl, base, app.lang, app.look.faces))
+        return render_records(link, app.look)
+
+    def action(self, action: str, el: Any) -> None:
+        replay = self.replay
+        app = self.app
+        if action == "records":
+            app.sheet.open("records")
+        elif action == "record-download":
+            self.download()
+        elif action == "share-copy":
+            asyncio.ensure_future(self.copy_link())
+        elif replay is None:
+            return
+        elif action == "replay-close":
+            self.end_replay()
+            app.sheet.close()
+        elif action == "replay-play":
+            self.play()
+        elif action == "replay-play-on":
+            self.play_on()
+        else:
+            step = {"replay-first": 0, "replay-back": replay.step - 1, "replay-forward": replay.step + 1,
+                    "replay-last": replay.last}.get(action)
+            if action == "replay-go":
+                step = int(attr(el, "data-step") or 0)
+            if step is not None:
+                self.go(lambda: replay.go(step))
+
+    def change(self, name: str, target: Any) -> None:
+        if name == "record-file":
+            files = target.files
+            if files is not None and files.length:
+                asyncio.ensure_future(self.open_file(files.item(0)))
+            return
+        replay = self.replay
+        value = str(target.value or "").strip()
+        if replay is None or not value.isdigit():
+            return
+        if name == "replay-step":
+            self.go(lambda: replay.go(int(value)))
+        elif name == "replay-seat":  # the seat at the bottom of the replay's table
+            if int(value) < len(replay.players):
+                self.viewer = int(value)
+                self.update()
+        else:
+            self.go(lambda: replay.go_turn(int(value)))
+
+    # -- this game: download and link -----------------------------------------------------
+
+    def download(self) -> None:
+        """Save the game's record (the same JSON as the save in localStorage) as a file."""
+        app = self.app
+        window, document = app.browser.window, app.browser.document
+        text = json.dumps(app.ctrl.record(), separators=(",", ":"))
+        name = record_filename(app.ctrl, str(window.Date.new().toISOString())[:10])
+        if self.blob_url is not None:
+            window.URL.revokeObjectURL(self.blob_url)
+        blob = window.Blob.new(app.browser.js_object([text]), app.browser.js_object({"type": "application/json"}))
+        self.blob_url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = self.blob_url
+        link.download = name
+        link.hidden = True
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+
+    async def copy_link(self) -> None:
+        app = self.app
+        field = app.browser.by_id("share-url")
+        status = app.browser.query(".share-status", app.sheet.el)
+        if field is None or status is None:
+            return
+        try:
+            await app.browser.window.navigator.clipboard.writeText(field.value)
+            key = "records.copied"
+        except (JsException, AttributeError):  # no clipboard here: the player copies it
+            field.focus()
+            field.select()
+            key = "records.copy_failed"
+        status.textContent = t(app.lang, key)
+        status.setAttribute("data-status", key)
+
+    # -- opening a record -------------------------------------------------------------------
+
+    async def open_file(self, file: Any) -> None:
+        if file.size > MAX_BYTES:
+            self.problem(Message("record.too_big", {"kb": MAX_BYTES // 1000}))
+            return
+        try:
+            text = await file.text()
+        except JsException:
+            self.problem(Message("record.not_json"))
+            return
+        self.open_text(str(text))
+
+    async def open_url(self, value: str) -> None:
+        """Fetch ``?record=<address>`` (relative to the page) and open it in the viewer."""
+        window = self.app.browser.window
+        try:
+            url = window.URL.new(value, window.location.href)
+        except JsException:
+            url = None
+        if url is None or url.protocol not in ("http:", "https:"):
+            self.problem(Message("record.bad_url"))
+            return
+        try:
+            response = await window.fetch(url.href)
+            length = js(response.headers.get("content-length"))
+            if response.ok and length is not None and str(length).isdigit() and int(length) > MAX_BYTES:
+                self.problem(Message("record.too_big", {"kb": MAX_BYTES // 1000}))
+                return
+            text = str(await response.text()) if response.ok else None
+        except JsException:
+            text = None
+        if text is None:
+            self.problem(Message("record.fetch_failed"))
+            return
+        self.open_text(text)
+
+    def open_text(self, text: str) -> None:
+        """Check a record and show it in the viewer; a bad one only gives a notice."""
+        try:
+            replay = Replay(parse_record(text))
+        except RecordProblem as problem:
+            self.problem(problem.message)
+            return
+        self.token += 1
+        self.replay = replay
+        self.viewer = default_viewer(replay)
+        self.app.sheet.open("replay")
+        self.app.browser.focus_first('[data-action="replay-forward"]', self.app.sheet.el)
+
+    def problem(self, message: Message) -> None:
+        """Name what is wrong with a record; the game and its save stay as they are."""
+        app = self.app
+        if app.sheet.kind in ("records", "replay"):
+            self.end_replay()
+            app.sheet.close()
+        app.session.notices.append(message)
+        app.render()
+
+    # -- the viewer ---------------------------------------------------------------------------
+
+    def end_replay(self) -> None:
+        """Leave the viewer: the game that was running goes on, unchanged."""
+        if self.replay is None:
+            return
+        self.replay = None
+        self.board = None
+        self.token += 1
+        self.app.sheet.el.classList.remove("wide")
+        self.app.computer.kick()
+
+    def go(self, move: Any) -> None:
+        """Move the viewer (``move`` changes the replay's step); pauses autoplay."""
+        self.replay.playing = False
+        self.token += 1
+        move()
+        self.update()
+
+    def play(self) -> None:
+        self.token += 1
+        if self.replay.toggle_play():
+            asyncio.ensure_future(self.autoplay(self.token))
+        self.update()
+
+    async def autoplay(self, token: int) -> None:
+        while token == self.token and self.replay is not None and self.replay.playing:
+            await asyncio.sleep(autoplay_delay_ms(self.app.session.speed) / 1000)
+            if token != self.token or self.replay is None or not self.replay.playing:
+                break
+            self.replay.forward()
+            self.update()
+
+    def update(self) -> None:
+        """Patch the board and the controls that show the step (focus stays where it is)."""
+        app = self.app
+        replay = self.replay
+        holder = app.browser.by_id("replay-board")
+        if replay is None or holder is None:
+            return
+        if self.board is None or not self.board.node.isSameNode(holder):
+            self.board = TreeView(app.patcher, holder)
+            self.board.tree = self.drawn
+        self.board.show(board_holder(replay, app.look, self.viewer))
+        sheet = app.sheet.el
+        app.browser.by_id("replay-pos").textContent = position_text(replay, app.lang)
+        active = app.browser.active()
+        for name, value in (("replay-step", replay.step), ("replay-turn", replay.turn)):
+            field = app.browser.query(f'[name="{name}"]', sheet)
+            if field is not None and not (active is not None and field.isSameNode(active) and name == "replay-turn"):
+                field.value = str(value)
+        play_on = app.browser.query('[data-action="replay-play-on"]', sheet)
+        if play_on is not None:
+            play_on.hidden = not replay.can_play_on()
+        play = app.browser.query('[data-action="replay-play"]', sheet)
+        if play is not None:
+            play.textContent = t(app.lang, "replay.pause" if replay.playing else "replay.play")
+            play.setAttribute("aria-pressed", str(replay.playing).lower())
+        moves = app.browser.by_id("replay-moves")
+        if moves is None:
+            return
+        for el in moves.querySelectorAll("[aria-current]"):
+            el.removeAttribute("aria-current")
+        current = app.browser.query(f'li[data-index="{replay.step - 1}"]', moves)
+        if current is not None:
+            current.setAttribute("aria-current", "step")
+            moves.scrollTop = current.offsetTop - moves.clientHeight / 2
+
+    def key(self, event: Any) -> None:
+        """The viewer's keys: arrows step, Page Up/Down by turn, Home/End, P (or Space) plays."""
+        replay = self.replay
+        if replay is None:
+            return
+        key = str(event.key)
+        action = KEYS.get(key)
+        if key == " " and str(event.target.tagName or "") != "BUTTON":
+            action = "play"
+        if action is None:
+            return
+        event.preventDefault()
+        if action == "play":
+            self.play()
+            return
+        self.go({"forward": replay.forward, "back": replay.back, "first": replay.first,
+                 "last": replay.end, "next-turn": replay.next_turn,
+                 "previous-turn": replay.previous_turn}[action])
+
+    def play_on(self) -> None:
+        """Make the position shown the page's game (it replaces the current one)."""
+        replay = self.replay
+        if replay is None or not replay.can_play_on():
+            return
+        game = replay.game_to_play_on()
+        self.end_replay()
+        self.app.sheet.close()
+        self.app.use(Controller(game, self.app.session.settings))

@@ -1,0 +1,75 @@
+"""Drawing the table: the view model (``table.table_tree``) patched into ``#table`` in
+place, the marks laid over it (the tutorial's piles, a hint's move), and the chrome
+around it (bar, notices, engine version), which only changes with the language, the
+speed or the notices.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .bar import render_bar, render_foot, render_notices
+from .embed import render_embed_bar
+from .page_dom import attr
+from .table import table_tree
+from .view_tree import TreeView
+
+if TYPE_CHECKING:
+    from .page_app import App
+
+
+class TableView:
+    def __init__(self, app: App, version: str) -> None:
+        self.app = app
+        browser = app.browser
+        self.root = browser.by_id("table")
+        self.view = TreeView(app.patcher, self.root)
+        self.bar, self.foot = browser.by_id("bar"), browser.by_id("foot")
+        self.notice_box = browser.by_id("notices")
+        self.version = version
+        self.chrome: tuple[str, str, str] | None = None
+        self.marked: list[tuple[Any, str]] = []  # (element, attribute) set by the last marks
+
+    def render_chrome(self) -> None:
+        """The bar, the engine version and the notices (written only when they change)."""
+        app = self.app
+        look, session = app.look, app.session
+        chrome = (render_embed_bar(look, session.speed) if session.embed else render_bar(look, session.speed),
+                  "" if session.embed else render_foot(look.lang, self.version),
+                  render_notices(session.notices, look.lang))
+        if chrome != self.chrome:
+            self.chrome = chrome
+            self.bar.innerHTML, self.foot.innerHTML, self.notice_box.innerHTML = chrome
+
+    def render(self, marks: list[tuple[str, str, str]]) -> None:
+        """Patch the table to the game's state; then lay ``marks`` over it: (CSS selector
+        inside the table, attribute, value), replacing the last ones."""
+        app = self.app
+        browser = app.browser
+        active = browser.active()
+        key = attr(active, "data-key") if active is not None and self.root.contains(active) else None
+        self.view.show(table_tree(app.ctrl, app.look))
+        self.root.removeAttribute("aria-busy")
+        self.mark(marks)
+        if key is not None and not self.root.contains(browser.active()):
+            self.focus_key(key)  # the element in focus went away (a hand card played)
+
+    def mark(self, marks: list[tuple[str, str, str]]) -> None:
+        for el, name in self.marked:
+            el.removeAttribute(name)
+        self.marked = []
+        for selector, name, value in marks:
+            el = self.app.browser.query(selector, self.root)
+            if el is not None:
+                el.setAttribute(name, value)
+                self.marked.append((el, name))
+
+    def focus_key(self, key: str) -> None:
+        """Focus the element with ``data-key=key``; for a hand card that went away, the
+        card now at its place (or the last one)."""
+        el = self.app.browser.query(f'[data-key="{key}"]', self.root)
+        if el is None and key.startswith("H") and key[1:].isdigit():
+            cards = self.root.querySelectorAll('[data-key^="H"]')
+            el = cards.item(min(int(key[1:]), cards.length - 1)) if cards.length else None
+        if el is not None:
+            el.focus()

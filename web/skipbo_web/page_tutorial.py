@@ -1,0 +1,196 @@
+"""The tutorial session: showing the guided game in place of the player's own, its coach
+box above the table, and its progress under ``skipbo.tutorial`` (skipbo_web.tutorial
+holds the script, skipbo_web.coach its texts and marks).
+
+The game it sets aside is kept as it was, save and all: leaving the tutorial brings it back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .coach import coach_tree, controller_for, pile_selector, refusal, render_entry, step_text
+from .controller import BadSave, Controller, Message
+from .page_dom import jsnull
+from .settings import wants_embed
+from .tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
+from .view_tree import TreeView, h, props
+
+if TYPE_CHECKING:
+    from .page_app import App
+
+
+class TutorialSession:
+    """The tutorial while it is shown (``tutorial``), and the game it set aside (``normal``)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.tutorial: Tutorial | None = None
+        self.normal: Controller | None = None
+        self.normal_unsaved = self.normal_setup = False  # see enter()
+        self.key = KEY_TUTORIAL
+        box = self.box
+        self.view = TreeView(app.patcher, box.querySelector(".coach-box"))
+        self.live = box.querySelector(".coach-live")
+        self.spoken: str | None = None  # the step the live region said last
+
+    @property
+    def on(self) -> bool:
+        return self.tutorial is not None
+
+    def load(self) -> tuple[Tutorial | None, bool]:
+        """The saved tutorial (None: none saved) and whether it was left open. A damaged
+        save gives a notice and a tutorial from its first step."""
+        store = self.app.session.store
+        try:
+            data = store.get(self.key)
+        except BadSave:
+            data = False
+        if data is None:
+            return None, False
+        try:
+            return Tutorial.from_dict(data), is_active(data)
+        except BadSave:
+            self.app.session.notices.append(Message("notice.tutorial_bad_save"))
+            tutorial = Tutorial()
+            store.set(self.key, tutorial.to_dict(active=is_active(data)))
+            return tutorial, is_active(data)
+
+    def on_load(self, given: dict[str, str], url_game: bool, unsaved: bool) -> bool:
+        """Show the tutorial at once for ``?tutorial=1`` (a finished one starts again), or
+        when it was left open at the last visit and the address asks for no game.
+        ``unsaved``: the game on the table is not in storage yet (a new deal)."""
+        # an embedded tutorial, like an embedded game, keeps apart from the visitor's own
+        self.key = KEY_TUTORIAL_EMBED if wants_embed(given) else KEY_TUTORIAL
+        wanted, bad = url_choice(given)
+        if bad:
+            self.app.session.notices.append(Message("notice.bad_url", {"names": "tutorial"}))
+        tutorial, active = self.load()
+        if wanted and (tutorial is None or tutorial.finished):
+            tutorial = Tutorial()
+        if tutorial is None or not (wanted or active and not url_game and not tutorial.finished):
+            return False  # a finished tutorial opens again only when asked for
+        # On a first visit, leaving shows the new-game screen (as the page would have).
+        self.enter(tutorial, unsaved, unsaved and not url_game)
+        return True
+
+    def enter(self, tutorial: Tutorial, unsaved: bool = False, setup: bool = False) -> None:
+        """Show ``tutorial``; the game on the table waits (its save is not touched).
+        ``unsaved``: that game is a new deal not saved yet; ``setup``: leaving opens the
+        new-game screen."""
+        app = self.app
+        app.computer.stop()  # the set-aside game's computer player stops
+        if self.tutorial is None:
+            self.normal, self.normal_unsaved, self.normal_setup = app.ctrl, unsaved, setup
+        self.tutorial = tutorial
+        app.show_game(controller_for(tutorial, app.session.settings), result_hidden=tutorial.game.is_over)
+
+    def save(self, active: bool = True) -> None:
+        """Follow the script past what was just played, then save the tutorial's progress."""
+        tutorial = self.tutorial
+        tutorial.sync()
+        if tutorial.game.is_over:
+            self.app.look.result_hidden = True  # the coach box says it; the score stays one click away
+        self.app.session.store.set(self.key, tutorial.to_dict(active=active))
+
+    def close(self) -> None:
+        """Leave the tutorial where it is (saved, to be resumed) and drop ``tutorial`` from
+        the address, so that a reload shows the normal game."""
+        self.save(active=False)
+        self.tutorial = None
+        self.normal = None
+        window = self.app.browser.window
+        params = window.URLSearchParams.new(window.location.search)
+        if params.has("tutorial"):
+            params.delete("tutorial")
+            query = params.toString()
+            window.history.replaceState(jsnull, "", window.location.pathname + (f"?{query}" if query else ""))
+
+    def leave(self, open_setup: bool = False) -> None:
+        """Back to the game that was set aside, or to the new-game screen on a first visit."""
+        app = self.app
+        normal = self.normal
+        self.close()
+        if normal is None or self.normal_unsaved:
+            app.use(normal if normal is not None else app.session.deal())
+            open_setup = open_setup or self.normal_setup
+        else:  # not saved again: the normal game's save stays exactly as it was
+            app.computer.stop()
+            app.show_game(normal)
+            app.render()
+            app.computer.kick()
+        if open_setup:
+            app.sheet.open("setup")
+
+    def action(self, action: str) -> None:
+        """The coach box's and the new-game screen's tutorial buttons."""
+        app = self.app
+        if action == "tutorial-leave":
+            self.leave()
+            return
+        if action == "tutorial-new":
+            self.leave(open_setup=True)
+            return
+        if app.sheet.kind is not None:
+            app.sheet.close()
+        if action in ("tutorial-start", "tutorial-restart"):
+            self.enter(Tutorial())
+        elif action == "tutorial-resume" and self.tutorial is None:
+            tutorial, _ = self.load()
+            self.enter(tutorial or Tutorial())
+        elif action == "tutorial-next" and self.tutorial is not None:
+            self.tutorial.next()
+        app.save()
+        app.render()
+        self.focus_coach()
+        app.computer.kick()  # a tutorial left during the computer's turn goes on with it
+
+    @property
+    def box(self) -> Any:
+        return self.app.browser.by_id("coach")
+
+    def focus_coach(self) -> None:
+        """After Next: focus the next Next button, or the card the step asks for."""
+        browser = self.app.browser
+        if not browser.focus_first('[data-action="tutorial-next"]', self.box):
+            browser.focus_first('[data-coach="from"]', self.app.root)
+
+    def marks(self) -> list[tuple[str, str]]:
+        """The piles the current step lights up: (CSS selector, role)."""
+        if self.tutorial is None:
+            return []
+        return [(pile_selector(pile), role) for pile, role in self.tutorial.marks()]
+
+    def render(self) -> None:
+        """The coach box, patched in place; its live region says each new step."""
+        box = self.box
+        look = self.app.look
+        if self.tutorial is None:
+            if not box.hidden:
+                box.hidden = True
+                self.view.show(h("div", props(class_="coach-box")))
+                self.live.textContent = ""
+                self.spoken = None
+            return
+        note, key = refusal(self.app.ctrl, look)
+        self.view.show(coach_tree(self.tutorial, look.lang, look.faces, note, key))
+        box.hidden = False
+        text = step_text(self.tutorial, look.lang, look.faces)
+        if text != self.spoken:  # the live region stays in place, so screen readers hear each new step
+            self.live.textContent = self.spoken = text
+
+    def entry_html(self) -> str:
+        """The tutorial's buttons on the new-game screen (none in embed mode)."""
+        if self.key == KEY_TUTORIAL_EMBED:
+            return ""
+        tutorial = self.tutorial
+        if tutorial is None:
+            try:
+                data = self.app.session.store.get(self.key)
+            except BadSave:
+                data = None
+            step = data.get("step") if isinstance(data, dict) else None
+            saved = step if type(step) is int and 0 < step < STEP_COUNT - 1 else None
+        else:
+            saved = tutorial.step if not tutorial.finished else None
+        return render_entry(self.app.lang, saved, STEP_COUNT)
