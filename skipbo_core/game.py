@@ -329,9 +329,9 @@ class Game:
         ``"H5"``, ``"HSB"``, ``"D2"``, ``"PS"``, ``"PD1"``; ``"H"`` is any hand card),
         ``target`` only those onto one pile (``"B1"``-``"B4"``, ``"D1"``-``"D4"``).
         """
+        if source is not None or target is not None:
+            return _filtered(self.legal_moves(), source, target)
         if self._result is not None:
-            if source is not None or target is not None:
-                _check_filters(source, target)
             return []
         s = self.current_seat
         masks = self._masks  # card value -> the building slots it fits, as a bit mask
@@ -371,21 +371,19 @@ class Game:
             out += discard_moves
         else:
             out.append(END_MOVE)
-        if source is not None or target is not None:
-            return _filtered(out, source, target)
         return out
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a ``Move`` or its notation) may be played now; ``play``
         would raise ``IllegalMove`` saying why not. Raises ``InvalidMove`` for bad notation."""
-        m = move if id(move) in _INTERNED else _valid_move(move)
+        m = move if move.__class__ is Move and move._text is not None else _valid_move(move)
         return bool(self._allows(m))
 
     def card_of(self, move: Move | str) -> int | None:
         """The card ``move`` would take for the seat to move (``0`` = Skip-Bo card):
         the hand card, or the top of the stock or discard pile; ``None`` for ``end``
         and for an empty or missing pile (a move that is not legal)."""
-        m = move if id(move) in _INTERNED else _valid_move(move)
+        m = move if move.__class__ is Move and move._text is not None else _valid_move(move)
         if m.source == END:
             return None
         return self._source_card(self.current_seat, m)
@@ -424,7 +422,7 @@ class Game:
     def play(self, move: Move | str) -> None:
         """Play a move (a ``Move`` or its notation). Raises ``InvalidMove`` for bad
         notation and ``IllegalMove`` for a move the rules forbid; the game is then unchanged."""
-        m = move if id(move) in _INTERNED else _valid_move(move)
+        m = move if move.__class__ is Move and move._text is not None else _valid_move(move)
         if not self._allows(m):
             self._check(m)  # raises the error that names the reason
         if m.target == BUILD:
@@ -636,11 +634,12 @@ class Game:
         wanted = HAND_SIZE - len(hand)
         draw = self._draw
         if 0 < wanted <= len(draw):  # no reshuffle: take them at once (the hand is sorted anyway)
-            drawn = draw[-wanted:]
+            cards = draw[-wanted:]
             del draw[-wanted:]
             if self._undealt is not None:
-                self._undealt.deal(drawn)
-            cards = [*drawn, *hand]
+                self._undealt.deal(cards)
+            drawn = tuple(cards)  # kept for pop(): a tuple of numbers, which the GC need not walk
+            cards += hand
             cards.sort()
             self._hands[seat] = tuple(cards)
             return hand, drawn, None
@@ -820,7 +819,6 @@ def _with_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 _new, _set = object.__new__, object.__setattr__
 _VALID = frozenset(_ALL)
-_INTERNED = frozenset(map(id, _ALL))  # the interned moves live as long as the module
 
 
 def _check_filters(source: str | None, target: str | None) -> None:
