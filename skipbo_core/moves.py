@@ -65,15 +65,20 @@ class Move:
         source_text = "end" if end else _source_text(src, self.arg)
         target_text = {BUILD: "B", TO_DISCARD: "D"}.get(target, "")
         target_text = f"{target_text}{self.slot + 1}" if target_text and not end else ""
-        self.__dict__.update(
-            is_end=end, is_build=target == BUILD, is_discard=target == TO_DISCARD,
-            ends_turn=end or target == TO_DISCARD, from_stock=src in (STOCK, PARTNER_STOCK),
-            from_hand=src == HAND, from_discard=src in (DISCARD, PARTNER_DISCARD),
-            from_partner=src in (PARTNER_STOCK, PARTNER_DISCARD), hand_card=self.arg if src == HAND else None,
-            source_text=source_text, target_text=target_text,
-            source_slot="H" if src == HAND else "" if end else source_text, target_slot=target_text,
-            _text=("end" if end else f"{source_text}>{target_text}") if _exists(src, self.arg, target, self.slot)
-            else None)
+        # one attribute at a time: reading __dict__ would turn the object's inline
+        # attribute values into a dict, and every attribute read (move.source too)
+        # would get slower
+        for name, value in (
+                ("is_end", end), ("is_build", target == BUILD), ("is_discard", target == TO_DISCARD),
+                ("ends_turn", end or target == TO_DISCARD), ("from_stock", src in (STOCK, PARTNER_STOCK)),
+                ("from_hand", src == HAND), ("from_discard", src in (DISCARD, PARTNER_DISCARD)),
+                ("from_partner", src in (PARTNER_STOCK, PARTNER_DISCARD)),
+                ("hand_card", self.arg if src == HAND else None), ("source_text", source_text),
+                ("target_text", target_text), ("source_slot", "H" if src == HAND else "" if end else source_text),
+                ("target_slot", target_text),
+                ("_text", ("end" if end else f"{source_text}>{target_text}")
+                 if _exists(src, self.arg, target, self.slot) else None)):
+            object.__setattr__(self, name, value)
 
     def __str__(self) -> str:
         text = self._text
