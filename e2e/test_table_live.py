@@ -1,7 +1,8 @@
 """The table as a card game, in the browser with the real Pyodide and wheel: it changes in
 place (elements held before a pick or a refusal stay attached, the message line stays
 one node, the move log stays open, focus stays put), cards move (the computer's at speed
-2, none at speed 0, a fade instead with reduced motion; no copy left behind), and the
+2, none at speed 0, a fade instead with reduced motion; a dropped card settles from where it
+was dropped; no copy left behind), and the
 keyboard fixes (a card that fits no building pile keeps the focus, the game-over sheet
 keeps the focus, Tab reaches your own cards before anybody else's)."""
 
@@ -207,3 +208,20 @@ def test_the_tutorial_says_why_a_move_was_refused_in_its_lesson_box(watched: Wat
     page.click('[data-slot="B1"]')  # the lesson's move: the note goes
     wait_step(page, index + 1)
     assert page.locator("#coach .coach-note").inner_text() == ""
+
+
+def test_a_dropped_card_settles_from_where_it_was_dropped(watched: Watched, site) -> None:
+    seed = next(s for s in range(100) if any(m.target_text.startswith("B") for m in deal(s).legal_moves()))
+    move = next(m for m in deal(seed).legal_moves() if m.target_text.startswith("B"))
+    wrong = next(c for c in deal(seed).view(0).hand if c not in (0, 1, 2))
+    page = open_game(watched.page, site.url, players=2, stock=5, ai="medium", seed=seed, speed=2)
+    page.evaluate(ANIMATIONS)
+    source = (f'{ME} [data-slot="S"]' if move.source_text == "S"
+              else f'{ME} [data-slot="H"][data-card="{move.source_text[1:]}"]')
+    page.drag_and_drop(source, f'[data-slot="{move.target_text}"]')
+    assert table_state(page)["moves"] == [str(move)]
+    assert any(a["moves"] and a["where"] == "center" for a in page.evaluate("window.__anims"))
+    page.drag_and_drop(f'{ME} [data-slot="H"][data-card="{wrong}"]', '[data-slot="B4"]')  # refused: it glides back
+    assert table_state(page)["moves"] == [str(move)]
+    page.wait_for_timeout(800)
+    assert page.locator(".fly, .ghost").count() == 0

@@ -44,6 +44,9 @@ def _build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--teams", action="store_true", help="partners opposite (4 or 6 players)")
     tour.add_argument("--wilds", type=int, default=18, help="18 (162 cards) or 24 (168 cards)")
     tour.add_argument("--seed", default="1", help="deals and bot seeds")
+    tour.add_argument("--one-vs-table", action="store_true",
+                      help="the first of two bots on one seat (one team with --teams), the second on all the "
+                           "others; the line-up rotates round the table over each deal")
     tour.add_argument("--jobs", type=int, default=1, help="worker processes")
     tour.add_argument("--progress", action="store_true",
                       help="print the report so far to stderr each time a batch of deals finishes")
@@ -114,11 +117,14 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    from .ai.tournament import format_report, run_tournament
+    from .ai.tournament import format_report, one_vs_table, run_tournament
     if args.games < 1 or args.jobs < 1:
         raise ValueError("--games and --jobs must be at least 1")
+    bots = args.bots.split(",")
+    if args.one_vs_table:
+        bots = one_vs_table(bots, args.players, args.teams)
     report = (lambda res: print(format_report(res) + "\n", file=sys.stderr, flush=True)) if args.progress else None
-    res = run_tournament(args.bots.split(","), args.games, players=args.players, stock=args.stock,
+    res = run_tournament(bots, args.games, players=args.players, stock=args.stock,
                          teams=args.teams, seed=args.seed, jobs=args.jobs, wilds=args.wilds,
                          progress=report)
     print(format_report(res))

@@ -10,7 +10,6 @@ from skipbo_core import Game, Rules
 from skipbo_core.ai import LEVELS, bot_names, finish, get_bot, get_thinker, think_for
 from skipbo_core.ai.expert import ExpertConfig, make_expert, make_thinker
 from skipbo_core.ai.tournament import run_tournament
-from skipbo_core.sampling import determinize
 
 # (players, teams, stock): every table size, with and without teams, short stocks
 # so that late positions (empty stocks, reshuffles) come up too.
@@ -99,7 +98,7 @@ def test_choice_ignores_cards_the_seat_cannot_see(level):
     for i, game in enumerate(positions):
         seat = game.current_seat
         view = game.view(seat)
-        other = determinize(view, random.Random(i))
+        other = Game.from_view(view, random.Random(i))
         assert other.view(seat) == view
         assert other.legal_moves() == game.legal_moves()
         a = bot(view, game.legal_moves(), random.Random(i))
@@ -136,27 +135,25 @@ def test_expert_race_drops_only_plans_clearly_behind():
     assert race(cands, [r[:1] for r in results], [0, 1, 2], 1, cfg) == [0, 1, 2]
 
 
-def test_expert_samples_more_worlds_only_while_plans_are_close():
+def test_expert_samples_more_worlds_only_while_plans_are_close(monkeypatch):
     """The race ends early on clear choices: the expert uses fewer worlds on average
     than its cap, but more than the minimum on some decisions."""
     import skipbo_core.ai.expert as ex
     cfg = ExpertConfig(plans=3, samples=3, max_samples=12, budget=1e9)
     counts = []
-    real = ex.determinize
+    real = Game.from_view
+    calls = [0]
+
+    def counting(view, rng):
+        calls[0] += 1
+        return real(view, rng)
+    monkeypatch.setattr(Game, "from_view", counting)
     for i, game in enumerate(POSITIONS[::40]):
         view, legal = game.view(game.current_seat), game.legal_moves()
-        calls = [0]
-
-        def counting(v, r, calls=calls):
-            calls[0] += 1
-            return real(v, r)
-        ex.determinize = counting
-        try:
-            ex.choose(view, legal, random.Random(i), cfg)
-        finally:
-            ex.determinize = real
-        if calls[0] > 1:  # the remembered plan is built from one world too
-            counts.append(calls[0] - 1)
+        calls[0] = 0
+        ex.choose(view, legal, random.Random(i), cfg)
+        if calls[0] > 2:  # the plan search and the remembered plan use one world each
+            counts.append(calls[0] - 2)
     assert counts, "no position had plans close enough to sample"
     assert min(counts) >= cfg.samples
     assert max(counts) > cfg.samples
@@ -281,11 +278,10 @@ def test_new_player_bot_and_thinker_share_memory():
     assert new_player("hard") == new_player("hard")  # no memory: one player serves all
 
 
-def test_registry_finds_levels_without_importing_them_first():
+def test_registry_finds_every_level_in_a_fresh_interpreter():
     import subprocess
     import sys
-    code = ("import sys; from skipbo_core.ai.registry import get_bot, bot_names; "
-            "assert 'skipbo_core.ai.expert' not in sys.modules or True; "
+    code = ("from skipbo_core.ai.registry import get_bot, bot_names; "
             "print(get_bot('expert').__qualname__, get_bot('baseline').__name__, ' '.join(bot_names()))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["Expert.bot", "baseline_bot", "baseline", "easy", "expert", "greedy", "hard",
@@ -364,3 +360,31 @@ def test_baseline_plays_stock_first_and_skipbo_only_for_it():
         elif m.target == BUILD:
             seen.add("number")
     assert seen == {"stock", "wild", "discard", "number"}
+
+
+def test_registered_expert_is_blind_to_hidden_cards_on_every_table():
+    """The registered expert (its real sampling settings), on positions of every
+    table size where it really samples worlds (several plans are close): dealing
+    the cards hidden from its seat anew twice never changes its choice."""
+    from skipbo_core.ai.expert import EXPERT, candidates
+    from skipbo_core.ai.search import plan_turn
+    by_table: dict[tuple, int] = {}
+    checked = 0
+    for i, game in enumerate(POSITIONS):
+        seat = game.current_seat
+        view = game.view(seat)
+        table = (view.players, view.teams is not None)
+        if by_table.get(table, 0) >= 3 or len(game.legal_moves()) < 2:
+            continue
+        if len(candidates(plan_turn(view, EXPERT.weights, keep=8 * EXPERT.plans), EXPERT)) < 2:
+            continue
+        by_table[table] = by_table.get(table, 0) + 1
+        choices = set()
+        for k in range(3):
+            world = game if k == 0 else Game.from_view(view, random.Random(1000 * i + k))
+            assert world.view(seat) == view
+            choices.add(get_bot("expert")(world.view(seat), world.legal_moves(), random.Random(i)))
+        assert len(choices) == 1, (i, choices)
+        checked += 1
+    assert set(by_table) == {(2, False), (3, False), (4, False), (4, True), (5, False), (6, False), (6, True)}
+    assert checked >= 18

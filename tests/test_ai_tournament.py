@@ -81,3 +81,23 @@ def test_cli_progress_goes_to_stderr(capsys):
                  "--progress"]) == 0
     captured = capsys.readouterr()
     assert "4 games (2 deals x 2 seatings)" in captured.err and "95% CI" in captured.out
+
+
+def test_one_against_a_table():
+    from skipbo_core.ai.tournament import one_vs_table
+    assert one_vs_table(["a", "b"], 4) == ["a", "b", "b", "b"]
+    assert one_vs_table(["a", "b"], 6, teams=True) == ["a", "b", "b"]
+    lineups = seatings(one_vs_table(["a", "b"], 3), 3)
+    assert lineups == [("a", "b", "b"), ("b", "b", "a"), ("b", "a", "b")]
+    with pytest.raises(ValueError, match="two bots"):
+        one_vs_table(["a", "b", "c"], 4)
+
+
+def test_cli_one_vs_table_reports_the_share_against_the_fair_share(capsys):
+    assert main(["tournament", "--bots", "hard,easy", "--players", "3", "--stock", "4", "--games", "6",
+                 "--one-vs-table"]) == 0
+    out = capsys.readouterr().out
+    assert "hard vs easy vs easy; 3 players" in out and "6 games (2 deals x 3 seatings)" in out
+    row = next(line for line in out.splitlines() if line.startswith("hard "))
+    assert "33.3%" in row and "x fair" in out
+    assert "Elo difference" not in out  # unequal seats: no Elo

@@ -13,7 +13,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 
 from ..cards import WILD
-from ..sampling import unseen_cards
 from ..view import SeatView
 from .odds import cover_for, pile_mask, pile_values, reach_chance
 
@@ -120,7 +119,7 @@ class Evaluator:
         # cards this seat has not seen.
         self.pool: list[tuple[int, float]] = []
         if w.next_stock:
-            unseen = unseen_cards(view)
+            unseen = view.unseen_cards()
             self.pool = [(v, unseen.count(v) / len(unseen)) for v in range(13) if v in unseen] if unseen else []
         self._threat: dict[tuple[int, ...], float] = {}
         self._mine: dict[tuple, float] = {}

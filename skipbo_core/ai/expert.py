@@ -2,7 +2,7 @@
 
 At each decision the planner lists the best ways to finish the turn (plans).
 When more than one is worth a look, the expert deals worlds
-consistent with its view (``skipbo_core.sampling.determinize``: the other hands,
+consistent with its view (``Game.from_view``: the other hands,
 the stock cards below the tops and the draw pile are sampled) and plays every
 plan in each of the same worlds: the plan's moves, the rest of its own turn,
 the opponents' next turns and its own next turn, each chosen by a fast policy
@@ -36,11 +36,10 @@ from dataclasses import dataclass
 
 from ..game import Game
 from ..moves import BUILD, HAND, PARTNER_STOCK, STOCK, Move
-from ..sampling import determinize
 from ..view import SeatView
 from .evaluation import DEFAULT, Weights
 from .registry import Bot, Player, finish, get_bot
-from .search import STEP_NODES, Leaf, plan_steps, plan_turn, stock_path
+from .search import Leaf, Pace, plan_steps, stock_path_steps
 
 
 @dataclass(frozen=True)
@@ -52,10 +51,13 @@ class ExpertConfig:
     margin: float = 4.0       # plans scoring this much below the best are not sampled
     policy: str = "medium"    # who ends the turns in the worlds, once no stock card is in reach
     own_plan: bool = True     # ... except the expert's own turn: the planner ends it
+    opp_plan: bool = False    # ... and the other seats' turns too
+    rounds: int = 1           # rounds of the other seats' turns played after the plan
     stock: float = 3.0        # a stock card played in a world
     win: float = 30.0         # a game won in a world
     static: float = 1.0       # weight of the planner's own score of the plan
     sample_stock: bool = True   # also compare ways to play the stock card
+    turn_work: int = 12000    # work (positions searched) a turn may take before sampling stops (0: no cap)
     budget: float = 2.0       # CPU seconds of sampling per decision: safety cap only
     weights: Weights = DEFAULT
 
@@ -88,12 +90,20 @@ def _is_stock(m: Move) -> bool:
     return m.target == BUILD and (m.source == STOCK or m.source == PARTNER_STOCK)
 
 
+Steps = Generator[None, None, int]
+
+
 def chase(g: Game, seat: int) -> int:
     """In world ``g``, play ``seat``'s stock cards (and partner's) while the cards it
     holds and sees lead to them; returns how many were played."""
+    return finish(chase_steps(g, seat, Pace()))
+
+
+def chase_steps(g: Game, seat: int, pace: Pace) -> Steps:
+    """``chase`` one step at a time (whenever ``pace`` is due)."""
     played = 0
     while not g.is_over and g.current_seat == seat:
-        path = stock_path(g, seat)
+        path = yield from stock_path_steps(g, seat, pace)
         if path is None:
             break
         for m in path:
@@ -102,18 +112,19 @@ def chase(g: Game, seat: int) -> int:
     return played
 
 
-def _planned(g: Game, seat: int, w: Weights) -> Move:
-    """The planner's move for ``seat`` in world ``g`` (it sees only that seat's view)."""
-    leaves = plan_turn(g.view(seat), w, game=g)
-    return leaves[0].moves[0] if leaves and leaves[0].moves else g.legal_moves()[0]
-
-
-def _finish_turn(g: Game, seat: int, policy, rng: random.Random, w: Weights | None = None) -> int:
-    """Chase the stock cards, then let ``policy`` end the turn (the planner when
-    ``w`` is given); returns stock cards played."""
-    played = chase(g, seat)
+def _finish_turn(g: Game, seat: int, policy: Bot, rng: random.Random, w: Weights | None,
+                 pace: Pace) -> Steps:
+    """Chase the stock cards, then let ``policy`` end the turn (the planner, which
+    sees only that seat's view, when ``w`` is given); returns stock cards played."""
+    played = yield from chase_steps(g, seat, pace)
     while not g.is_over and g.current_seat == seat:
-        m = _planned(g, seat, w) if w is not None else policy(g.view(seat), g.legal_moves(), rng)
+        if w is not None:
+            leaves = yield from plan_steps(g.view(seat), w, game=g, pace=pace)
+            m = leaves[0].moves[0] if leaves and leaves[0].moves else g.legal_moves()[0]
+        else:
+            m = policy(g.view(seat), g.legal_moves(), rng)
+            if pace.due():
+                yield
         if _is_stock(m):
             played += 1
         g.play(m)
@@ -124,6 +135,13 @@ def rollout(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig, policy: Bot |
     """Play ``leaf`` in a sampled world, the rest of the turn and the other seats'
     turns; then count the stock cards ``seat`` can play on its next turn. The
     score is from ``seat``'s side: its team's stock cards minus the opponents'."""
+    return finish(rollout_steps(world, leaf, seat, cfg, policy, Pace()))
+
+
+def rollout_steps(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig, policy: Bot | None,
+                  pace: Pace) -> Generator[None, None, float]:
+    """``rollout`` one step at a time: it yields whenever ``pace`` (which counts the
+    positions its searches look at and the moves its policy decides) is due."""
     g = world.copy()
     team = g.rules.team_of(seat)
     policy = policy if policy is not None else get_bot(cfg.policy)
@@ -135,17 +153,24 @@ def rollout(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig, policy: Bot |
         if _is_stock(m):
             mine += 1
         g.play(m)
+    own = cfg.weights if cfg.own_plan else None
+    others = cfg.weights if cfg.opp_plan else None
     if not g.is_over and g.current_seat == seat:
-        mine += _finish_turn(g, seat, policy, rng, cfg.weights if cfg.own_plan else None)
-    while not g.is_over and g.current_seat != seat:
-        s = g.current_seat
-        n = _finish_turn(g, s, policy, rng)
-        if s in team:
-            mine += n
+        mine += yield from _finish_turn(g, seat, policy, rng, own, pace)
+    for r in range(cfg.rounds):
+        while not g.is_over and g.current_seat != seat:
+            s = g.current_seat
+            n = yield from _finish_turn(g, s, policy, rng, others, pace)
+            if s in team:
+                mine += n
+            else:
+                theirs += n
+        if g.is_over:
+            break
+        if r == cfg.rounds - 1:
+            mine += yield from chase_steps(g, seat, pace)
         else:
-            theirs += n
-    if not g.is_over:
-        mine += chase(g, seat)
+            mine += yield from _finish_turn(g, seat, policy, rng, own, pace)
     score = cfg.stock * (mine - theirs)
     if g.is_over and g.result is not None and g.result.winner is not None:
         score += cfg.win if g.result.winner in team else -cfg.win
@@ -185,6 +210,9 @@ def race(cands: list[Leaf], results: list[list[float]], alive: list[int], done: 
     return keep
 
 
+STEP_WORK = 60
+"""Work (positions searched, moves decided) between two pauses of the thinker."""
+
 Thinking = Generator[None, None, Move]
 """A resumable decision: yields between steps of work, returns the move."""
 
@@ -197,6 +225,8 @@ class Expert:
         self.cfg = cfg if cfg is not None else EXPERT
         self.policy = get_bot(self.cfg.policy)
         self.plans: dict[SeatView, Move] = {}
+        self.turn = -1            # the turn ``pace`` counts the work of
+        self.pace = Pace(STEP_WORK)
 
     def forget(self) -> None:
         """Drop the remembered plan."""
@@ -218,12 +248,15 @@ class Expert:
         self.plans.clear()  # an old plan is never played again once left
         if len(legal_moves) == 1:
             return legal_moves[0]
-        leaves = yield from plan_steps(view, cfg.weights, keep=8 * cfg.plans, every=STEP_NODES)
+        if view.turn != self.turn:
+            self.turn, self.pace = view.turn, Pace(STEP_WORK)
+        pace = self.pace
+        leaves = yield from plan_steps(view, cfg.weights, keep=8 * cfg.plans, pace=pace)
         cands = candidates(leaves, cfg)
         if not cands:
             return legal_moves[0]
         best = cands[0]
-        if len(cands) > 1:
+        if len(cands) > 1 and not (cfg.turn_work and pace.work >= cfg.turn_work):
             yield
             clock = time.process_time
             start, spent = clock(), 0.0  # the budget counts the sampling
@@ -231,16 +264,22 @@ class Expert:
             alive = list(range(len(cands)))
             done = 0
             while done < max(cfg.samples, cfg.max_samples):
-                world = determinize(view, random.Random(rng.getrandbits(64)))
+                world = Game.from_view(view, random.Random(rng.getrandbits(64)))
                 for i in alive:
-                    results[i].append(rollout(world, cands[i], view.seat, cfg, self.policy))
-                    spent += clock() - start
-                    yield
-                    start = clock()
+                    steps = rollout_steps(world, cands[i], view.seat, cfg, self.policy, pace)
+                    while True:  # the rollout's steps, the clock stopped between them
+                        try:
+                            next(steps)
+                        except StopIteration as end:
+                            results[i].append(end.value)
+                            break
+                        spent += clock() - start
+                        yield
+                        start = clock()
                 done += 1
                 if done >= cfg.samples:
                     alive = race(cands, results, alive, done, cfg)
-                if len(alive) == 1 or spent > cfg.budget:
+                if len(alive) == 1 or spent > cfg.budget or (cfg.turn_work and pace.work > cfg.turn_work):
                     break
             best = cands[_leader(_means(cands, results, alive, done, cfg))]
         self._remember(view, best)
@@ -249,7 +288,7 @@ class Expert:
     def _remember(self, view: SeatView, leaf: Leaf) -> None:
         """Store the plan's next moves under the views they will be played from, as
         long as no hidden card can show before them."""
-        g = determinize(view, random.Random(0))
+        g = Game.from_view(view, random.Random(0))
         seat = view.seat
         for prev, nxt in zip(leaf.moves, leaf.moves[1:]):
             if prev.target != BUILD or _is_stock(prev):

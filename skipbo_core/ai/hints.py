@@ -43,8 +43,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..game import Game
 from ..moves import BUILD, DISCARD, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
-from ..sampling import determinize
 from ..view import SeatView
 from .evaluation import WIN
 from .odds import cover_for, pile_values, reach_chance
@@ -160,7 +160,7 @@ def _blocked(view: SeatView, moves: Sequence[Move]) -> tuple[int, int] | None:
         return None
     # The building piles after the line, as the engine builds them (no hidden card shows
     # before the line's last move, so any world consistent with the view will do).
-    game = determinize(view, random.Random(0))
+    game = Game.from_view(view, random.Random(0))
     for m in moves:
         if m.target != BUILD:
             break

@@ -128,14 +128,22 @@ def finish(thinking: Generator[None, None, T]) -> T:
             return done.value
 
 
-def think_for(thinking: Thinking, seconds: float) -> Move | None:
-    """Step ``thinking`` for about ``seconds`` (at least one step): its move once it
-    has finished, else ``None`` (step it again later)."""
-    end = time.perf_counter() + seconds
+def think_for(thinking: Thinking, seconds: float,
+              clock: Callable[[], float] = time.perf_counter) -> Move | None:
+    """Step ``thinking`` for about ``seconds`` (at least one step) of ``clock``: its
+    move once it has finished, else ``None`` (step it again later). It stops early
+    rather than start a step that, as long as the longest step so far, would run past
+    the time, so a caller's task stays near ``seconds``."""
+    end = clock() + seconds
+    longest = 0.0
     while True:
+        begin = clock()
         try:
             next(thinking)
         except StopIteration as done:
             return done.value
-        if time.perf_counter() >= end:
+        now = clock()
+        if now - begin > longest:
+            longest = now - begin
+        if now + longest >= end:
             return None

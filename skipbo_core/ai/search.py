@@ -1,8 +1,8 @@
 """The turn search: every line of play the rest of a turn allows over visible cards.
 
 The search runs on a game the engine builds from the seat's view
-(``skipbo_core.sampling.determinize``) and only plays moves the engine lists and
-can take back: cards from the hand, from the seat's discard piles and from the
+(``Game.from_view``) and only plays moves the engine lists, taking each back
+(``Game.pop``): cards from the hand, from the seat's discard piles and from the
 partner's. A ``Line`` makes and takes back those moves and keeps what the
 searches read beside the engine (the hand as counts, discard piles, the moves so
 far). A move that would show a hidden card (a stock card: the next one turns up;
@@ -25,7 +25,6 @@ from ..cards import WILD
 from ..game import Game
 from ..moves import BUILD, DISCARD, END_MOVE, HAND, PARTNER_STOCK, STOCK, TO_DISCARD, Move
 from ..moves import move as make_move
-from ..sampling import determinize
 from ..view import SeatView
 from .evaluation import DEFAULT, WIN, Evaluator, Weights
 from .odds import hand_values, reach_chance
@@ -37,6 +36,27 @@ search, 1500 positions, took up to 0.2 s in one go in Pyodide)."""
 
 STOCK_PATH_NODES = 1000
 """Most positions ``stock_path`` searches."""
+
+
+class Pace:
+    """Counts work (positions searched, moves decided) and says when to pause:
+    ``due()`` is called once per unit of work and is true every ``every`` units
+    (never when ``every`` is 0). One pace can be shared by nested searches, so
+    the work between two pauses stays bounded however the searches nest."""
+
+    __slots__ = ("work", "every", "_next")
+
+    def __init__(self, every: int = 0) -> None:
+        self.work = 0
+        self.every = every
+        self._next = every
+
+    def due(self) -> bool:
+        self.work += 1
+        if self.every and self.work >= self._next:
+            self._next = self.work + self.every
+            return True
+        return False
 
 
 @dataclass
@@ -85,7 +105,7 @@ class Line:
 
     def pop(self) -> None:
         m = self.moves.pop()
-        self.game.undo()
+        self.game.pop()
         if m.source == HAND:
             self.hand[m.arg] += 1
             self.size += 1
@@ -103,11 +123,15 @@ class Line:
         """``m`` leaves the hand empty (the engine may then draw five new cards)."""
         return self.size <= (m.source == HAND)
 
-    def after(self, m: Move) -> Game:
-        """The game after ``m``, a move that may show a hidden card, played on a copy."""
-        g = self.game.copy()
+    def peek(self, m: Move) -> tuple[list[int], int]:
+        """What the building piles need and how many cards the seat holds after ``m``,
+        a move that may show a hidden card (played and taken back at once: the
+        hidden card is never read)."""
+        g = self.game
         g.play(m)
-        return g
+        after = g.next_needed(), len(g.view(self.seat).hand)
+        g.pop()
+        return after
 
 
 def _is_stock(m: Move) -> bool:
@@ -130,11 +154,15 @@ SearchSteps = Generator[None, None, list[Leaf]]
 
 
 def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
-               keep: int = 0, max_nodes: int = 1500, every: int = 0) -> SearchSteps:
-    """``plan_turn`` one step at a time: with ``every > 0`` it yields after every
-    ``every`` positions searched, so a caller can pause (the browser's main thread);
-    the leaves are its return value. Pausing never changes them."""
-    g = game if game is not None else determinize(view, random.Random(0))
+               keep: int = 0, max_nodes: int = 1500, every: int = 0,
+               pace: Pace | None = None) -> SearchSteps:
+    """``plan_turn`` one step at a time: it yields after every ``every`` positions
+    searched (or whenever ``pace``, which counts them, is due), so a caller can pause
+    (the browser's main thread); the leaves are its return value. Pausing never
+    changes them."""
+    if pace is None:
+        pace = Pace(every)
+    g = game if game is not None else Game.from_view(view, random.Random(0))
     ev = Evaluator(view, w)
     line = Line(g, view)
     path = line.moves
@@ -162,7 +190,7 @@ def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
         if stock_sizes[owner] == 1 and all(stock_sizes[o] == 0 for o in team if o != owner):
             note(WIN, m, "stock")
             return
-        after = line.after(m).next_needed()
+        after = line.peek(m)[0]
         common = ev.common(after, line.played, line.mine)
         note(ev.stock_end(after, common, line.hand, line.size, line.mine, stock_sizes[owner] > 1), m, "stock")
 
@@ -172,7 +200,7 @@ def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
         if key in seen or len(seen) >= max_nodes:
             return
         seen.add(key)
-        if every and len(seen) % every == 0:
+        if pace.due():
             yield
         common = ev.common(needs, line.played, line.mine)
         if line.size == 0:
@@ -187,17 +215,17 @@ def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
                 stock_leaf(m)
                 continue
             if line.empties_hand(m):
-                after = line.after(m)
-                if after.view(view.seat).hand_sizes[view.seat]:  # five new cards were drawn
-                    needs_after = after.next_needed()
+                needs_after, held = line.peek(m)
+                if held:  # five new cards were drawn
                     note(ev.refill_end(needs_after, ev.common(needs_after, line.played, line.mine),
                                        line.mine), m, "refill")
                     continue
             line.push(m)
-            yield from dfs()
+            yield from dfs()  # noqa: F821 (deleted below, after the search, to break a cycle)
             line.pop()
 
     yield from dfs()
+    del dfs  # a nested function that calls itself is a reference cycle: break it
     if keep:
         heap.sort(key=lambda item: (-item[0], -item[1]))
         return [Leaf(value, moves, kind) for value, _, moves, kind in heap]
@@ -209,6 +237,14 @@ def stock_path(g: Game, seat: int) -> list[Move] | None:
     move to play a stock card (its own or, in teams, the partner's) in game ``g``,
     using only moves that show no hidden card; the last move is the stock card.
     ``None`` when there is none. The game is left as it was."""
+    return finish(stock_path_steps(g, seat, Pace()))
+
+
+def stock_path_steps(g: Game, seat: int, pace: Pace) -> Generator[None, None, list[Move] | None]:
+    """``stock_path`` one step at a time: it yields whenever ``pace`` is due (``pace``
+    counts the call and every position searched)."""
+    if pace.due():
+        yield
     view = g.view(seat)
     tops = [view.stock_tops[seat]]
     mate = view.partner
@@ -237,14 +273,48 @@ def stock_path(g: Game, seat: int) -> list[Move] | None:
     best: list = [None, (99, 99)]
     seen: set = set()
 
-    def dfs() -> None:
+    hand = line.hand
+    piles = line.mine + line.mates
+
+    def bound(needs: list[int]) -> tuple[int, int]:
+        """The least cost (Skip-Bo cards from the hand, cards) any way on from here
+        can have: every card the seat still holds or has in a discard pile counts
+        as reachable, the cards each pile needs up to a stock card must be there."""
+        values, pile_wilds = 0, 0
+        for pile in piles:
+            for c in pile:
+                if c == WILD:
+                    pile_wilds += 1
+                else:
+                    values |= 1 << c
+        for v in range(1, 13):
+            if hand[v]:
+                values |= 1 << v
+        least = (99, 99)
+        spare = hand[WILD] + pile_wilds
+        for t in tops:
+            for nd in needs:
+                if nd > t:
+                    continue
+                missing = (((1 << t) - (1 << nd)) & ~values).bit_count()
+                if missing <= spare:
+                    cost = (line.wilds + max(0, missing - pile_wilds), len(path) + t - nd + 1)
+                    if cost < least:
+                        least = cost
+        return least
+
+    def dfs() -> Iterator[None]:
         if (line.wilds, len(path)) >= best[1]:
             return
         needs = g.next_needed()
+        if path and bound(needs) >= best[1]:
+            return  # no way on from here can beat the best way found (or there is none)
         key = line.key(needs)
         if key in seen or len(seen) >= STOCK_PATH_NODES:
             return
         seen.add(key)
+        if pace.due():
+            yield
         for m in g.legal_moves():
             if m.target != BUILD:
                 continue
@@ -258,9 +328,10 @@ def stock_path(g: Game, seat: int) -> list[Move] | None:
             if line.empties_hand(m):
                 continue  # the hand empties: new cards may be drawn
             line.push(m)
-            dfs()
+            yield from dfs()  # noqa: F821 (deleted below, after the search, to break a cycle)
             line.pop()
 
-    dfs()
+    yield from dfs()
+    del dfs  # break the cycle (see plan_steps)
     return best[0]
 

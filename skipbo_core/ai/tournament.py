@@ -65,10 +65,21 @@ class TournamentResult:
             self.stats.setdefault(name, BotStats()).add(st)
 
 
+def one_vs_table(bots: Sequence[str], players: int, teams: bool = False) -> list[str]:
+    """The line-up of one bot against a table of another: ``bots[0]`` on one seat
+    (one team with ``teams``), ``bots[1]`` on all the others; pass it to
+    ``seatings``/``run_tournament``, which rotate it round the table."""
+    if len(bots) != 2:
+        raise ValueError(f"one against a table needs two bots, not {len(bots)}")
+    groups = players // 2 if teams else players
+    return [bots[0]] + [bots[1]] * (groups - 1)
+
+
 def seatings(bots: Sequence[str], players: int, teams: bool = False) -> list[tuple[str, ...]]:
     """The line-ups every deal is played with: the bots repeated round the table,
     then rotated one seat at a time (identical line-ups once only). With teams
-    both partners play the same bot and the bots rotate from team to team."""
+    both partners play the same bot and the bots rotate from team to team.
+    ``one_vs_table`` gives the bots for one player against the rest of the table."""
     groups = players // 2 if teams else players  # partners sit half the table apart
     base = [bots[i % len(bots)] for i in range(groups)]
     out: list[tuple[str, ...]] = []
@@ -196,7 +207,7 @@ def format_report(res: TournamentResult) -> str:
     mode = " teams" if res.teams else ""
     lines = [f"tournament: {' vs '.join(res.bots)}; {res.players} players{mode}, stock {res.stock}, "
              f"{res.games} games ({res.games // per_deal} deals x {per_deal} seatings), seed {res.seed}",
-             f"{'bot':10} {'wins':>6} {'share':>7} {'95% CI':>17} {'fair':>6} "
+             f"{'bot':10} {'wins':>6} {'share':>7} {'95% CI':>17} {'fair':>6} {'x fair':>15} "
              f"{'ms/decision':>12} {'ms/turn':>8} {'p95 turn':>9}"]
     names = list(dict.fromkeys(res.bots))
     for name in names:
@@ -204,9 +215,10 @@ def format_report(res: TournamentResult) -> str:
         lo, hi = wilson(st.wins, res.decisive)
         share = st.wins / res.decisive if res.decisive else 0.0
         fair = st.seats / (res.games * res.players) if res.games else 0.0
+        times = f"{share / fair:.2f} [{lo / fair:.2f}-{hi / fair:.2f}]" if fair else "-"
         per_dec = 1000 * st.seconds / st.decisions if st.decisions else 0.0
         per_turn = 1000 * st.seconds / st.turns if st.turns else 0.0
-        lines.append(f"{name:10} {st.wins:6d} {share:7.1%} {f'[{lo:.1%}, {hi:.1%}]':>17} {fair:6.1%} "
+        lines.append(f"{name:10} {st.wins:6d} {share:7.1%} {f'[{lo:.1%}, {hi:.1%}]':>17} {fair:6.1%} {times:>15} "
                      f"{per_dec:12.2f} {per_turn:8.2f} {1000 * _percentile(st.turn_times, 0.95):9.2f}")
     lines.append(f"decisive {res.decisive}; stalled {res.stalled}; turn limit {res.turn_limit}; "
                  f"mean turns per game {res.total_turns / max(1, res.games):.1f}")

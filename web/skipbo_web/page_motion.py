@@ -68,6 +68,7 @@ class Motion:
         self.reduced = app.browser.matches_media("(prefers-reduced-motion: reduce)")
         self.copies: list[Any] = []  # copies on screen (a completed pile leaving, a card put back)
         self._done = create_proxy(self._finished)
+        self._landed = create_proxy(self._lower)
 
     @property
     def duration(self) -> int:
@@ -160,11 +161,13 @@ class Motion:
         scale = min(1.5, max(0.3, start.width / end.width)) if start.width else 1
         if abs(dx) < 1 and abs(dy) < 1 and abs(scale - 1) < 0.02:
             return
-        lift = "0 14px 28px rgb(0 0 0 / 0.45)"
-        self._animate(el, [{"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.3f})",
-                            "boxShadow": lift, "zIndex": 40},
-                           {"transform": "none", "boxShadow": lift, "zIndex": 40}],
-                      self.duration, delay)
+        # Transform only: the compositor plays it and the main thread stays free (one other
+        # property in the keyframes, even z-index, would make every frame the main thread's).
+        # The card is raised above its neighbours while it travels.
+        el.style.zIndex = "40"
+        animation = self._animate(el, [{"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.3f})"},
+                                       {"transform": "none"}], self.duration, delay)
+        animation.onfinish = animation.oncancel = self._landed
 
     def _copy(self, value: int, at: Rect) -> Any:
         """A card copy fixed on screen at ``at`` (removed when its animation ends)."""
@@ -228,6 +231,12 @@ class Motion:
                                                         f"{start.top - end.top:.1f}px)"},
                                           {"transform": "none"}], self.duration, fill="forwards")
         animation.onfinish = self._done
+
+    def _lower(self, event: Any) -> None:
+        """A flight ended: the card goes back to its place among its neighbours."""
+        target = js(event.target.effect.target) if js(event.target.effect) is not None else None
+        if target is not None:
+            target.style.zIndex = ""
 
     def _finished(self, event: Any) -> None:
         target = js(event.target.effect.target) if js(event.target.effect) is not None else None
