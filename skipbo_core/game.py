@@ -469,18 +469,6 @@ class Game:
             self._stall, self.turn, self.current_seat = stall, turn, seat
         return m
 
-    def undo(self) -> Move:
-        """Deprecated (kept while the AI package switches to ``pop``): ``pop``, refused
-        when the last move revealed a hidden card or the game is over. That rule is the
-        page's practice mode's (``web/skipbo_web/practice.py``), not the engine's."""
-        if self._result is not None:
-            raise UndoError("the game is over")
-        if not self._moves:
-            raise UndoError("there is no move to take back")
-        if self._undo[-1][3]:
-            raise UndoError(f"{self._moves[-1]} revealed a hidden card and cannot be taken back")
-        return self.pop()
-
     def _undraw(self, seat: int, drew: tuple) -> None:
         """Put the cards ``seat`` drew back (see ``_draw_to_five``)."""
         hand, drawn, saved = drew

@@ -79,13 +79,3 @@ def test_a_discard_reveals_nothing_when_the_next_player_draws_nothing():
     assert game.current_seat == 0 and game.stall_count == 1 and not revealed(game)
     assert str(game.pop()) == text and snapshot(game) == before
     assert game.current_seat == 1 and game.stall_count == 0
-
-
-def test_deprecated_undo_refuses_what_revealed_a_card_and_pops_the_rest():
-    game = scripted_game(stocks={0: [1, 2]}, draw=[3, 9, 9, 9, 9])
-    game.play("S>B1")
-    with pytest.raises(UndoError, match="S>B1"):
-        game.undo()
-    game.play("S>B1")
-    game.play("H3>B1")
-    assert str(game.undo()) == "H3>B1"
