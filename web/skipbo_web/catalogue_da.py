@@ -6,6 +6,7 @@ from .plural import Plural
 
 DA: dict[str, str | Plural] = {
     "lang.name": "Dansk",
+    "lang.code": "DA",
     "title": "Skip-Bo",
     "getting_ready": "Kortene bliver blandet…",
     "version": "motor {version}",

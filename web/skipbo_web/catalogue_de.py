@@ -6,6 +6,7 @@ from .plural import Plural
 
 DE: dict[str, str | Plural] = {
     "lang.name": "Deutsch",
+    "lang.code": "DE",
     "title": "Skip-Bo",
     "getting_ready": "Die Karten werden gemischt…",
     "version": "Engine {version}",

@@ -6,6 +6,7 @@ from .plural import Plural
 
 EN: dict[str, str | Plural] = {
     "lang.name": "English",
+    "lang.code": "EN",
     "title": "Skip-Bo",
     "getting_ready": "Shuffling the cards…",
     "version": "engine {version}",
