@@ -67,6 +67,7 @@ DA: dict[str, str | Plural] = {
     "hand.aria": "Dine kort på hånden",
     "hand.count": "{count} på hånden",
     "hand.draws_at_turn": "trækker i sin tur",
+    "hand.draws_at_turn_you": "du trækker i din tur",
     "hand.hidden": "Hånden er skjult",
     "hand.card_aria": "Håndkort {what}",
     "turn.now": "er i gang",
