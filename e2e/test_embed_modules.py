@@ -176,7 +176,7 @@ def test_a_taken_back_move_is_told_as_undo() -> None:
     move = next(m for m in ctrl.game.legal_moves() if m.target_text.startswith("B"))
     ctrl.play(str(move))
     assert [e["type"] for e in reporter.updates(ctrl, look, [])] == ["move"]
-    ctrl.game.undo()
+    ctrl.game.pop()
     assert [e["type"] for e in reporter.updates(ctrl, look, [])] == ["undo"]
 
 
@@ -238,7 +238,7 @@ def test_every_message_to_the_host_page_has_the_fields_the_readme_lists() -> Non
     reporter.updates(ctrl, look, [])
     ctrl.play(str(next(m for m in ctrl.game.legal_moves() if m.target_text.startswith("B"))))
     reporter.updates(ctrl, look, [])
-    ctrl.game.undo()
+    ctrl.game.pop()
     for e in reporter.updates(ctrl, look, []):
         seen[e["type"]] = set(e)
     assert set(seen) == set(documented)

@@ -145,7 +145,7 @@ def test_no_text_outside_the_catalogue(monkeypatch) -> None:
     marked = {k: Plural(*map(mark, v.forms), by=v.by) if isinstance(v, Plural) else mark(v)
               for k, v in CATALOGUE["en"].items()}
     monkeypatch.setitem(CATALOGUE, "xx", marked)
-    own_names = {CATALOGUE[code]["lang.name"] for code in LANGUAGES}  # each language in its own words
+    own_names = {CATALOGUE[code][k] for code in LANGUAGES for k in ("lang.name", "lang.code")}  # in its own words
     leftovers = set()
     for html in every_screen("xx"):
         page = parse(html)

@@ -132,6 +132,13 @@ def test_a_hand_that_is_empty_between_turns_says_when_it_fills() -> None:
         html = render_table(ctrl, Look(lang))
         assert html.count(t(lang, "hand.draws_at_turn")) == 2 and t(lang, "hand.count", count=0) not in html
         assert t(lang, "hand.count", count=5) in html  # the player to move holds five
+    # your own hand, emptied by your last discard, says so in your words
+    ctrl = Controller.start(settings(2, stock=5), 14)  # 1, SB, 3, 4 go up building pile 1: the 10 is left
+    for move in ("H1>B1", "HSB>B1", "H3>B1", "H4>B1", "H10>D1"):
+        ctrl.play(move)
+    assert ctrl.game.view(0).hand_sizes[0] == 0 and ctrl.game.current_seat == 1
+    html = render_table(ctrl, Look("de"))
+    assert "du ziehst, wenn du dran bist" in html and "zieht, wenn am Zug" not in html
 
 
 # -- words that say one thing each ----------------------------------------------------------------

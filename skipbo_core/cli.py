@@ -12,6 +12,7 @@ from . import _version
 from .ai import bot_names, get_bot
 from .errors import RecordError
 from .game import Game
+from .moves import Move
 from .rules import Rules
 
 
@@ -136,7 +137,7 @@ def describe_turns(data: dict) -> list[str]:
     seat, turn, lines, current = data.get("first", 0), 1, [], []
     for text in data["moves"]:
         current.append(text)
-        if text == "end" or ">D" in text:
+        if Move.parse(text).ends_turn:
             lines.append(f"turn {turn:4d} seat {seat}: {' '.join(current)}")
             seat, turn, current = (seat + 1) % rules.players, turn + 1, []
     if current:

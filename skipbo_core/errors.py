@@ -40,7 +40,7 @@ class IllegalMove(ValueError):
 
 
 class UndoError(ValueError):
-    """The last move cannot be taken back (it revealed a hidden card, or there is none)."""
+    """``Game.pop`` has nothing to take back (no move yet, or the game was resigned)."""
 
 
 class ReshuffleError(ValueError):

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import record
-from .cards import HAND_SIZE, PILE_COMPLETE, WILD, is_full_deck, new_deck
+from .cards import BUILDING_SLOTS, DISCARD_PILES, HAND_SIZE, NUMBERS, PILE_COMPLETE, WILD, is_full_deck, new_deck
 from .errors import IllegalMove, InvalidMove, ReshuffleError, UndoError
 from .history import LogEntry
 from .moves import ALL_MOVES as _ALL
@@ -36,23 +36,23 @@ TURN_LIMIT = 3000
 reason ``turn-limit``, no winner and no points. The stall rule ends stuck games
 long before; only games that keep recycling cards without progress reach it."""
 
-_HAND_VALUES = (*range(1, 13), WILD)
+_HAND_VALUES = (*NUMBERS, WILD)
 
 
 def _by_mask(kind: int, arg: int) -> tuple[tuple[Move, ...], ...]:
     """For each set of building slots (a 4-bit mask), the building moves of one
     source onto those slots, in slot order."""
-    return tuple(tuple(_move(kind, arg, BUILD, k) for k in range(4) if mask >> k & 1)
-                 for mask in range(16))
+    return tuple(tuple(_move(kind, arg, BUILD, k) for k in range(BUILDING_SLOTS) if mask >> k & 1)
+                 for mask in range(1 << BUILDING_SLOTS))
 
 
 # Building moves per source, indexed by the slot mask of the card it shows.
 _B_STOCK = _by_mask(STOCK, 0)
 _B_PSTOCK = _by_mask(PARTNER_STOCK, 0)
-_B_HAND = tuple(_by_mask(HAND, v) for v in range(13))  # indexed by card value
-_B_DISCARD = tuple(_by_mask(DISCARD, d) for d in range(4))
-_B_PDISCARD = tuple(_by_mask(PARTNER_DISCARD, d) for d in range(4))
-_TO_DISCARD = {v: tuple(_move(HAND, v, TO_DISCARD, k) for k in range(4)) for v in _HAND_VALUES}
+_B_HAND = tuple(_by_mask(HAND, v) for v in range(len(NUMBERS) + 1))  # indexed by card value
+_B_DISCARD = tuple(_by_mask(DISCARD, d) for d in range(DISCARD_PILES))
+_B_PDISCARD = tuple(_by_mask(PARTNER_DISCARD, d) for d in range(DISCARD_PILES))
+_TO_DISCARD = {v: tuple(_move(HAND, v, TO_DISCARD, k) for k in range(DISCARD_PILES)) for v in _HAND_VALUES}
 
 
 class Game:
@@ -101,10 +101,14 @@ class Game:
         self._completed: list[int] = []
         self._reshuffles: list[list[int]] = []
         self._supply: list[list[int]] | None = [list(r) for r in reshuffles] if reshuffles is not None else None
+        # A world sampled from a view (from_view) deals a hidden card when it shows: its
+        # piles hold place numbers (negative) that _undealt, shared by its copies, turns
+        # into cards.
+        self._undealt: _Hidden | None = None
         self._moves: list[Move] = []
-        # One entry per move, for pop() and log(): (seat, turn, card, revealed, extra, drew)
-        # with extra = the completed pile (building moves) or the stall count before
-        # (turn ends), and drew = what a draw after the move needs to be taken back.
+        # One entry per move, for pop() and log(): (seat, turn, card, revealed, completed
+        # pile or None, drew) for building moves, (seat, turn, stall count before, drew)
+        # for turn ends; drew = what a draw after the move needs to be taken back.
         self._undo: list[tuple] = []
         self._stall = 0
         self._result: Result | None = None
@@ -116,7 +120,7 @@ class Game:
     def _derive(self) -> None:
         """Recompute what is kept alongside the state: partners, the slot mask of
         each card value, stock sizes and tops. Call after setting the state by hand."""
-        self._mates = tuple(self.rules.partner(s) for s in range(self.rules.players))
+        self._mates = _mates(self.rules)
         self._needs = _needs_code(self._building)
         self._masks = _masks_for(self._needs)
         self._stock_view = _stock_view(self._stocks)
@@ -163,43 +167,64 @@ class Game:
         seat can see, with the hidden cards (the other hands, the stock cards below the
         tops, the draw pile, the completed piles) dealt at random by ``rng`` from the
         cards the seat has not seen. Built from the view alone, so nothing hidden from
-        the seat can leak into it. It has no deck and no record; its moves start here."""
-        pool = view.unseen_cards()
+        the seat can leak into it. It has no deck and no record; its moves start here.
+
+        The other hands are dealt at once; every other hidden card is dealt when it is
+        first shown (a stock card turned up, a card drawn), which is the same as dealing
+        all of them now (any order of the unseen cards is as likely) and much cheaper.
+        Copies of the world deal the same cards, so plans compared in copies of one
+        world meet the same hidden cards.
+        """
+        pool: list[int] = []
+        for card, count in enumerate(view.unseen_counts()):
+            pool += [card] * count
         n = view.rules.players
         seat = view.seat
-        below = [size - 1 if size else 0 for size in view.stock_sizes]
-        others = [0 if s == seat else view.hand_sizes[s] for s in range(n)]
-        wanted = sum(below) + sum(others) + view.draw_size + view.completed_size
+        sizes, tops = view.stock_sizes, view.stock_tops
+        hand_sizes = view.hand_sizes
+        wanted = (sum(sizes) - len(sizes) + tops.count(None) + sum(hand_sizes) - len(view.hand)
+                  + view.draw_size + view.completed_size)
         if wanted != len(pool):
             raise ValueError(f"inconsistent view: {len(pool)} unseen cards for {wanted} hidden places")
-        rng.shuffle(pool)
-        at = 0
-        stocks = []
-        for s in range(n):
-            stock = pool[at:at + below[s]]
-            at += below[s]
-            top = view.stock_tops[s]
-            if top is not None:
-                stock.append(top)
-            stocks.append(stock)
+        r = rng.random
         hands = []
-        for s in range(n):
-            if s == seat:
-                hands.append(view.hand)
-            else:
-                hands.append(tuple(sorted(pool[at:at + others[s]])))
-                at += others[s]
-        draw = pool[at:at + view.draw_size]
-        at += view.draw_size
+        for s, size in enumerate(hand_sizes):
+            if s == seat or not size:
+                hands.append(view.hand if s == seat else ())
+                continue
+            got = []
+            for _ in range(size):  # a card picked at random from those left
+                i = int(r() * len(pool))
+                got.append(pool[i])
+                pool[i] = pool[-1]
+                pool.pop()
+            got.sort()
+            hands.append(tuple(got))
+        # The other hidden places get numbers in the order they are likely to show (the
+        # card below each stock top, the draw pile from the top, the deeper stock cards,
+        # the completed piles); a pile holds -1 - number until its card is dealt.
+        below = [s for s, size in enumerate(sizes) if size > 1]  # seats with a card below the top
+        first_draw, draw = len(below), view.draw_size
+        at = first_draw + draw  # the deeper stock cards' numbers start here
+        stocks: list[list[int]] = [[top] if top is not None else [] for top in tops]
+        for k, s in enumerate(below):
+            deeper = sizes[s] - 2
+            stocks[s][:0] = [*range(-at - deeper, -at), -1 - k]
+            at += deeper
+        rules = view.rules
         g = _new(cls)
         g.__dict__ = {
-            "rules": view.rules, "first": view.current_seat,
+            "rules": rules, "first": view.current_seat,
             "players": [{"name": f"P{i + 1}", "kind": "sampled"} for i in range(n)],
-            "_deck": None, "_shuffle_key": rng.getrandbits(64), "_stocks": stocks, "_draw": draw,
-            "_hands": hands, "_discards": view.discards, "_building": view.building, "_completed": pool[at:],
-            "_reshuffles": [], "_supply": None, "_moves": [], "_undo": [], "_stall": view.stall_count,
-            "_result": view.result, "current_seat": view.current_seat, "turn": view.turn}
-        g._derive()
+            "_deck": None, "_shuffle_key": rng.getrandbits(64), "_stocks": stocks,
+            "_draw": list(range(-first_draw - draw, -first_draw)), "_hands": hands, "_discards": view.discards,
+            "_building": view.building, "_completed": list(range(-at - view.completed_size, -at)),
+            "_reshuffles": [], "_supply": None, "_undealt": _Hidden(pool, rng.getrandbits(64)),
+            "_moves": [], "_undo": [], "_stall": view.stall_count, "_result": view.result,
+            "current_seat": view.current_seat, "turn": view.turn,
+            "_mates": _mates(rules), "_stock_view": (sizes, tops)}
+        g._needs = code = _needs_code(view.building)
+        g._masks = _MASKS_BY_CODE[code] or _masks_for(code)
         return g
 
     def resample(self, seat: int, rng: random.Random) -> Game:
@@ -208,18 +233,19 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy (for search). It reshuffles exactly as the original would."""
-        state = self.__dict__.copy()  # tuples (hands' cards, piles, views' parts) are shared
-        state["_stocks"] = list(map(list.copy, self._stocks))
-        state["_hands"] = self._hands[:]
-        state["_draw"] = self._draw[:]
-        state["_completed"] = self._completed[:]
-        state["_reshuffles"] = self._reshuffles[:]  # a reshuffle list never changes once made
-        if self._supply is not None:
-            state["_supply"] = self._supply[:]
-        state["players"] = list(map(dict, self.players))
-        state["_moves"] = self._moves[:]
-        state["_undo"] = self._undo[:]
-        g = object.__new__(Game)
+        d = self.__dict__
+        state = d.copy()  # tuples (hands' cards, piles, views' parts) are shared
+        state["_stocks"] = list(map(list.copy, d["_stocks"]))
+        state["_hands"] = d["_hands"][:]
+        state["_draw"] = d["_draw"][:]
+        state["_completed"] = d["_completed"][:]
+        state["_reshuffles"] = d["_reshuffles"][:]  # a reshuffle list never changes once made
+        if d["_supply"] is not None:
+            state["_supply"] = d["_supply"][:]
+        state["players"] = list(map(dict, d["players"]))
+        state["_moves"] = d["_moves"][:]
+        state["_undo"] = d["_undo"][:]
+        g = _new(Game)
         g.__dict__ = state
         return g
 
@@ -247,19 +273,30 @@ class Game:
     # The whole table, hidden cards included: for referees, tests and tools. A seat's
     # player (human or AI) sees only ``view(seat)``.
 
-    def stock(self, seat: int) -> tuple[int, ...]:
-        """Every card of ``seat``'s stock, bottom to top (only the top is face up)."""
-        return tuple(self._stocks[seat])
+    def stock(self, seat: int) -> tuple[int | None, ...]:
+        """Every card of ``seat``'s stock, bottom to top (only the top is face up).
+        ``None`` is a card a sampled world (``from_view``) has not dealt yet."""
+        return _shown(self._stocks[seat])
 
     @property
-    def draw_pile(self) -> tuple[int, ...]:
-        """The draw pile, the next card to be drawn first (face down)."""
-        return tuple(reversed(self._draw))
+    def draw_pile(self) -> tuple[int | None, ...]:
+        """The draw pile, the next card to be drawn first (face down; ``None``: not dealt yet)."""
+        return _shown(self._draw[::-1])
 
     @property
-    def completed_cards(self) -> tuple[int, ...]:
-        """The cards of completed building piles waiting to be reshuffled, in the order set aside."""
-        return tuple(self._completed)
+    def completed_cards(self) -> tuple[int | None, ...]:
+        """The cards of completed building piles waiting to be reshuffled, in the order
+        set aside (``None``: not dealt yet)."""
+        return _shown(self._completed)
+
+    @property
+    def undealt_cards(self) -> tuple[int, ...]:
+        """The cards a sampled world has not dealt yet (sorted); ``()`` for a dealt game."""
+        hidden = self._undealt
+        if hidden is None:
+            return ()
+        places = [c for pile in (*self._stocks, self._draw, self._completed) for c in pile if c < 0]
+        return tuple(sorted(hidden.card(-1 - c) for c in places))
 
     def next_needed(self) -> list[int]:
         """The number each building pile needs next (1 for an empty slot)."""
@@ -292,9 +329,9 @@ class Game:
         ``"H5"``, ``"HSB"``, ``"D2"``, ``"PS"``, ``"PD1"``; ``"H"`` is any hand card),
         ``target`` only those onto one pile (``"B1"``-``"B4"``, ``"D1"``-``"D4"``).
         """
+        if source is not None or target is not None:
+            return _filtered(self.legal_moves(), source, target)
         if self._result is not None:
-            if source is not None or target is not None:
-                _check_filters(source, target)
             return []
         s = self.current_seat
         masks = self._masks  # card value -> the building slots it fits, as a bit mask
@@ -334,21 +371,19 @@ class Game:
             out += discard_moves
         else:
             out.append(END_MOVE)
-        if source is not None or target is not None:
-            return _filtered(out, source, target)
         return out
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a ``Move`` or its notation) may be played now; ``play``
         would raise ``IllegalMove`` saying why not. Raises ``InvalidMove`` for bad notation."""
-        m = move if id(move) in _INTERNED else _valid_move(move)
+        m = move if move.__class__ is Move and move._text is not None else _valid_move(move)
         return bool(self._allows(m))
 
     def card_of(self, move: Move | str) -> int | None:
         """The card ``move`` would take for the seat to move (``0`` = Skip-Bo card):
         the hand card, or the top of the stock or discard pile; ``None`` for ``end``
         and for an empty or missing pile (a move that is not legal)."""
-        m = move if id(move) in _INTERNED else _valid_move(move)
+        m = move if move.__class__ is Move and move._text is not None else _valid_move(move)
         if m.source == END:
             return None
         return self._source_card(self.current_seat, m)
@@ -358,8 +393,14 @@ class Game:
         revealed), from move ``start`` on (negative: counted from the end, as in slicing)."""
         moves, entries = self._moves, self._undo
         first = range(len(moves))[start:].start if moves else 0
-        return [LogEntry(i, e[1], e[0], moves[i], e[2], e[3])
-                for i, e in enumerate(entries[first:], start=first)]
+        out = []
+        for i, e in enumerate(entries[first:], start=first):
+            m = moves[i]
+            if m.target == BUILD:
+                out.append(LogEntry(i, e[1], e[0], m, e[2], e[3]))
+            else:
+                out.append(LogEntry(i, e[1], e[0], m, None if m.source == END else m.arg, e[3] is not None))
+        return out
 
     def has_building_move(self, seat: int | None = None) -> bool:
         """True when ``seat`` (default: the seat to move) could play a card onto a building pile."""
@@ -381,7 +422,7 @@ class Game:
     def play(self, move: Move | str) -> None:
         """Play a move (a ``Move`` or its notation). Raises ``InvalidMove`` for bad
         notation and ``IllegalMove`` for a move the rules forbid; the game is then unchanged."""
-        m = move if id(move) in _INTERNED else _valid_move(move)
+        m = move if move.__class__ is Move and move._text is not None else _valid_move(move)
         if not self._allows(m):
             self._check(m)  # raises the error that names the reason
         if m.target == BUILD:
@@ -406,35 +447,27 @@ class Game:
                 raise UndoError("the game was resigned")
             self._result = None
         m = self._moves.pop()
-        seat, turn, card, _, extra, drew = self._undo.pop()
+        entry = self._undo.pop()
         if m.target == BUILD:
+            seat, _, card, _, finished, drew = entry
             if drew is not None:
                 self._undraw(seat, drew)
-            if extra is not None:  # the move completed the pile
-                pile = extra
+            if finished is not None:  # the move completed the pile
+                pile = finished
                 del self._completed[len(self._completed) - PILE_COMPLETE:]
             else:
                 pile = self._building[m.slot]
             self._set_building(m.slot, pile[:-1])
             self._return_card(seat, m, card)
         else:
+            seat, turn, stall, drew = entry
             if drew is not None:
                 self._undraw((seat + 1) % len(self._hands), drew)
             if m.source != END:
                 self._discards = _pop_discard(self._discards, seat, m.slot)[1]
                 self._hands[seat] = _with_card(self._hands[seat], m.arg)
-            self._stall, self.turn, self.current_seat = extra, turn, seat
+            self._stall, self.turn, self.current_seat = stall, turn, seat
         return m
-
-    def undo(self) -> Move:
-        """Take back the last move, if it revealed no hidden card; returns that move."""
-        if self._result is not None:
-            raise UndoError("the game is over")
-        if not self._moves:
-            raise UndoError("there is no move to take back")
-        if self._undo[-1][3]:
-            raise UndoError(f"{self._moves[-1]} revealed a hidden card and cannot be taken back")
-        return self.pop()
 
     def _undraw(self, seat: int, drew: tuple) -> None:
         """Put the cards ``seat`` drew back (see ``_draw_to_five``)."""
@@ -452,8 +485,8 @@ class Game:
 
     def _return_card(self, seat: int, m: Move, card: int) -> None:
         mate = self._mates[seat]
-        if m.source == STOCK or m.source == PARTNER_STOCK:
-            self._stocks[seat if m.source == STOCK else mate].append(card)  # type: ignore[index]
+        if m.from_stock:
+            self._stocks[mate if m.from_partner else seat].append(card)  # type: ignore[index]
             self._stock_view = _stock_view(self._stocks)
         elif m.source == HAND:
             self._hands[seat] = _with_card(self._hands[seat], card)
@@ -471,10 +504,10 @@ class Game:
             return m.arg in self._hands[s] and (m.target != BUILD or self._masks[m.arg] >> m.slot & 1)
         if m.target != BUILD:
             return src == END and not self._hands[s]
-        owner = s if src < PARTNER_STOCK else self._mates[s]
+        owner = self._mates[s] if m.from_partner else s
         if owner is None:
             return False
-        pile = self._stocks[owner] if src == STOCK or src == PARTNER_STOCK else self._discards[owner][m.arg]
+        pile = self._stocks[owner] if m.from_stock else self._discards[owner][m.arg]
         return bool(pile) and self._masks[pile[-1]] >> m.slot & 1
 
     def _check(self, m: Move) -> None:
@@ -486,7 +519,7 @@ class Game:
             if self._hands[s]:
                 raise IllegalMove(str(m), s, "end-with-cards", hand=len(self._hands[s]))
             return
-        if src >= PARTNER_STOCK and self.rules.teams is None:
+        if m.from_partner and self.rules.teams is None:
             raise IllegalMove(str(m), s, "no-teams", source=m.source_text)
         if m.target == TO_DISCARD:
             if src == STOCK:
@@ -509,10 +542,10 @@ class Game:
         src = m.source
         if src == HAND:
             return m.arg if m.arg in self._hands[s] else None
-        owner = s if src == STOCK or src == DISCARD else self._mates[s]
+        owner = self._mates[s] if m.from_partner else s
         if owner is None:
             return None
-        pile = self._stocks[owner] if src == STOCK or src == PARTNER_STOCK else self._discards[owner][m.arg]
+        pile = self._stocks[owner] if m.from_stock else self._discards[owner][m.arg]
         return pile[-1] if pile else None
 
     def _build(self, m: Move) -> None:
@@ -522,10 +555,12 @@ class Game:
         if src == HAND:
             card = m.arg
             self._hands[s] = _without_card(self._hands[s], card)
-        elif src == STOCK or src == PARTNER_STOCK:
-            stock = self._stocks[s if src == STOCK else self._mates[s]]  # type: ignore[index]
+        elif m.from_stock:
+            stock = self._stocks[self._mates[s] if m.from_partner else s]  # type: ignore[index]
             card = stock.pop()
             revealed = bool(stock)
+            if revealed and stock[-1] < 0:  # a sampled world's hidden card shows
+                stock[-1] = self._undealt.card(-1 - stock[-1])  # type: ignore[union-attr]
             self._stock_view = _stock_view(self._stocks)
         else:
             owner = s if src == DISCARD else self._mates[s]
@@ -538,7 +573,7 @@ class Game:
             pile = ()
         self._set_building(m.slot, pile)
         self._moves.append(m)
-        if (src == STOCK or src == PARTNER_STOCK) and not revealed and self._stocks_done(s):
+        if m.from_stock and not revealed and self._stocks_done(s):
             self._undo.append((s, self.turn, card, False, finished, None))
             self._finish(s, "stock-empty")
             return
@@ -568,18 +603,16 @@ class Game:
             self._discards = _push_discard(self._discards, s, m.slot, m.arg)
         self._moves.append(m)
         stall, turn = self._stall, self.turn
-        card = None if m.source == END else m.arg
         self._stall = stall + 1 if stuck else 0
         n = len(self._hands)
         if self._stall >= n or turn >= TURN_LIMIT:
-            self._undo.append((s, turn, card, False, stall, None))
+            self._undo.append((s, turn, stall, None))
             self._finish(None, "stalled" if self._stall >= n else "turn-limit")
             return
         nxt = (s + 1) % n
         self.current_seat = nxt
         self.turn = turn + 1
-        drew = self._draw_to_five(nxt)
-        self._undo.append((s, turn, card, drew is not None, stall, drew))
+        self._undo.append((s, turn, stall, self._draw_to_five(nxt)))
 
     def _draw_to_five(self, seat: int) -> tuple | None:
         """Draw until ``seat`` holds five cards or nothing can be drawn. Returns ``None``
@@ -587,17 +620,18 @@ class Game:
         cards taken off the draw pile (no reshuffle) or the piles as they were."""
         hand = self._hands[seat]
         wanted = HAND_SIZE - len(hand)
-        if wanted <= 0:
-            return None
         draw = self._draw
-        if wanted <= len(draw):  # no reshuffle: take them at once (the hand is sorted anyway)
-            drawn = draw[-wanted:]
+        if 0 < wanted <= len(draw):  # no reshuffle: take them at once (the hand is sorted anyway)
+            cards = draw[-wanted:]
             del draw[-wanted:]
-            cards = drawn + list(hand)
+            if self._undealt is not None:
+                self._undealt.deal(cards)
+            drawn = tuple(cards)  # kept for pop(): a tuple of numbers, which the GC need not walk
+            cards += hand
             cards.sort()
             self._hands[seat] = tuple(cards)
             return hand, drawn, None
-        if not draw and not self._completed:
+        if wanted <= 0 or not draw and not self._completed:
             return None
         saved = (draw[:], self._completed[:], len(self._reshuffles))
         got: list[int] = []
@@ -607,6 +641,8 @@ class Game:
                     break
                 self._reshuffle()
             got.append(self._draw.pop())
+        if self._undealt is not None:
+            self._undealt.deal(got)
         self._hands[seat] = tuple(sorted(hand + tuple(got)))
         return hand, None, saved
 
@@ -642,8 +678,8 @@ class Game:
 # sum((need - 1) * 12**k): a card played or taken back changes it by a multiple of
 # 12**k, and it indexes the table of slot masks. (Plain numbers and tuples of
 # numbers: the cyclic garbage collector never has to walk them.)
-_NEED_STEP = tuple(PILE_COMPLETE ** k for k in range(4))
-_MASKS_BY_CODE: list[tuple[int, ...] | None] = [None] * PILE_COMPLETE ** 4
+_NEED_STEP = tuple(PILE_COMPLETE ** k for k in range(BUILDING_SLOTS))
+_MASKS_BY_CODE: list[tuple[int, ...] | None] = [None] * PILE_COMPLETE ** BUILDING_SLOTS
 
 
 def _needs_code(building: tuple[tuple[int, ...], ...]) -> int:
@@ -656,8 +692,8 @@ def _masks_for(code: int) -> tuple[int, ...]:
     for a needs code. Filled in on first use: at most 12**4 small tuples."""
     masks = _MASKS_BY_CODE[code]
     if masks is None:
-        table = [0] * 13
-        table[WILD] = 0b1111
+        table = [0] * (len(NUMBERS) + 1)
+        table[WILD] = (1 << BUILDING_SLOTS) - 1
         for k, step in enumerate(_NEED_STEP):
             table[code // step % PILE_COMPLETE + 1] |= 1 << k
         masks = _MASKS_BY_CODE[code] = tuple(table)
@@ -673,6 +709,59 @@ def _hand_info(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Move, ...]
     values = tuple([v for v in _HAND_VALUES if v in hand])
     info = _HAND_INFO[hand] = (values, tuple([m for v in values for m in _TO_DISCARD[v]]))
     return info
+
+
+_M64, _GOLDEN = (1 << 64) - 1, 0x9E3779B97F4A7C15
+
+
+class _Hidden:
+    """The hidden cards of a sampled world, dealt as they show.
+
+    Place ``p`` of the world gets ``cards[p]`` of a random order of the unseen cards,
+    worked out from the front only as far as a place needs (Fisher-Yates, with a
+    counter-based random source: splitmix64 of ``key`` and the step). A place's card
+    does not depend on when or in which order places show, so the copies of a world
+    (which share this object) meet the same hidden cards whatever they play, as in a
+    world dealt in full at once.
+    """
+
+    __slots__ = ("cards", "done", "key")
+
+    def __init__(self, cards: list[int], key: int) -> None:
+        self.cards, self.done, self.key = cards, 0, key
+
+    def card(self, place: int) -> int:
+        cards, done = self.cards, self.done
+        if place >= done:
+            n, key = len(cards), self.key
+            while done <= place:
+                x = (key + done * _GOLDEN) & _M64
+                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+                j = done + (x ^ (x >> 31)) % (n - done)
+                cards[done], cards[j] = cards[j], cards[done]
+                done += 1
+            self.done = done
+        return cards[place]
+
+    def deal(self, cards: list[int]) -> None:
+        """Replace the place numbers (negative) in ``cards`` by their cards."""
+        for i, c in enumerate(cards):
+            if c < 0:
+                cards[i] = self.card(-1 - c)
+_MATES: dict[Rules, tuple[int | None, ...]] = {}
+
+
+def _mates(rules: Rules) -> tuple[int | None, ...]:
+    """Each seat's partner (``None`` without teams)."""
+    mates = _MATES.get(rules)
+    if mates is None:
+        mates = _MATES[rules] = tuple(rules.partner(s) for s in range(rules.players))
+    return mates
+
+
+def _shown(cards: list[int]) -> tuple[int | None, ...]:
+    return tuple(None if c < 0 else c for c in cards)
 
 
 def _stock_view(stocks: list[list[int]]) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
@@ -718,7 +807,6 @@ def _with_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 _new, _set = object.__new__, object.__setattr__
 _VALID = frozenset(_ALL)
-_INTERNED = frozenset(map(id, _ALL))  # the interned moves live as long as the module
 
 
 def _check_filters(source: str | None, target: str | None) -> None:

@@ -7,8 +7,9 @@ same interned objects, so moves compare, hash and print cheaply.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .cards import BUILDING_SLOTS, DISCARD_PILES, WILD, card_token
+from .cards import BUILDING_SLOTS, DISCARD_PILES, NUMBERS, WILD, card_token
 from .errors import InvalidMove
 
 # Source kinds
@@ -26,6 +27,16 @@ class Move:
     ``arg`` is the card value for hand sources (0 = Skip-Bo card) and the 0-based
     pile index for discard sources; ``slot`` is the 0-based target pile. Use
     ``Move.parse`` and ``str(move)`` for the notation.
+
+    What a move is, as plain attributes (set once per move, as cheap to read as the
+    fields): ``is_build`` (onto a building pile), ``is_discard`` (a hand card onto an
+    own discard pile), ``is_end``, ``ends_turn`` (a discard or ``end``);
+    ``from_stock`` (the own or the partner's stock), ``from_hand``, ``from_discard``
+    (an own or the partner's discard pile), ``from_partner``; ``hand_card`` (the
+    value of a hand source, else ``None``); ``source_text``/``target_text`` (the two
+    parts of the notation: ``"H5"``, ``"B2"``; ``"end"`` and ``""`` for end) and
+    ``source_slot``/``target_slot`` (the piles: ``"S"``, ``"H"``, ``"D1"``, ``"PS"``,
+    ``"PD2"``, ``"B3"``; ``""`` for end).
     """
 
     source: int
@@ -33,80 +44,48 @@ class Move:
     target: int
     slot: int
 
+    if TYPE_CHECKING:  # set by __post_init__
+        is_end: bool
+        is_build: bool
+        is_discard: bool
+        ends_turn: bool
+        from_stock: bool
+        from_hand: bool
+        from_discard: bool
+        from_partner: bool
+        hand_card: int | None
+        source_text: str
+        target_text: str
+        source_slot: str
+        target_slot: str
+
+    def __post_init__(self) -> None:
+        src, target = self.source, self.target
+        end = src == END
+        source_text = "end" if end else _source_text(src, self.arg)
+        target_text = {BUILD: "B", TO_DISCARD: "D"}.get(target, "")
+        target_text = f"{target_text}{self.slot + 1}" if target_text and not end else ""
+        # one attribute at a time: reading __dict__ would turn the object's inline
+        # attribute values into a dict, and every attribute read (move.source too)
+        # would get slower
+        for name, value in (
+                ("is_end", end), ("is_build", target == BUILD), ("is_discard", target == TO_DISCARD),
+                ("ends_turn", end or target == TO_DISCARD), ("from_stock", src in (STOCK, PARTNER_STOCK)),
+                ("from_hand", src == HAND), ("from_discard", src in (DISCARD, PARTNER_DISCARD)),
+                ("from_partner", src in (PARTNER_STOCK, PARTNER_DISCARD)),
+                ("hand_card", self.arg if src == HAND else None), ("source_text", source_text),
+                ("target_text", target_text), ("source_slot", "H" if src == HAND else "" if end else source_text),
+                ("target_slot", target_text),
+                ("_text", ("end" if end else f"{source_text}>{target_text}")
+                 if _exists(src, self.arg, target, self.slot) else None)):
+            object.__setattr__(self, name, value)
+
     def __str__(self) -> str:
-        text = _TEXT.get(self)
+        text = self._text
         return text if text is not None else f"Move({self.source}, {self.arg}, {self.target}, {self.slot})"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
-
-    @property
-    def is_end(self) -> bool:
-        """``end``: the turn ends with an empty hand and nothing to draw."""
-        return self.source == END
-
-    @property
-    def is_build(self) -> bool:
-        """A card played onto a building pile."""
-        return self.target == BUILD
-
-    @property
-    def is_discard(self) -> bool:
-        """A hand card put on an own discard pile (ends the turn)."""
-        return self.target == TO_DISCARD
-
-    @property
-    def ends_turn(self) -> bool:
-        """A discard or ``end``: the turn passes to the next seat."""
-        return self.source == END or self.target == TO_DISCARD
-
-    @property
-    def from_stock(self) -> bool:
-        """From a stock pile, the own one or (teams) the partner's."""
-        return self.source == STOCK or self.source == PARTNER_STOCK
-
-    @property
-    def from_hand(self) -> bool:
-        return self.source == HAND
-
-    @property
-    def from_discard(self) -> bool:
-        """From a discard pile, an own one or (teams) the partner's."""
-        return self.source == DISCARD or self.source == PARTNER_DISCARD
-
-    @property
-    def from_partner(self) -> bool:
-        """From the partner's stock or discard piles (teams only)."""
-        return self.source == PARTNER_STOCK or self.source == PARTNER_DISCARD
-
-    @property
-    def hand_card(self) -> int | None:
-        """The card value of a hand source (``0`` = Skip-Bo card), else ``None``."""
-        return self.arg if self.source == HAND else None
-
-    @property
-    def source_text(self) -> str:
-        """The SOURCE part of the notation (``"S"``, ``"H5"``, ``"PD2"``), ``"end"`` for end."""
-        return "end" if self.source == END else _source_text(self.source, self.arg)
-
-    @property
-    def target_text(self) -> str:
-        """The TARGET part of the notation (``"B2"``, ``"D1"``), ``""`` for end."""
-        return _target_slot(self.target, self.slot)
-
-    @property
-    def source_slot(self) -> str:
-        """The pile the card comes from: ``"S"``, ``"H"`` (the hand), ``"D1"``-``"D4"``,
-        ``"PS"``, ``"PD1"``-``"PD4"``; ``""`` for end. (The notation adds the hand card's
-        value: see ``source_text``.)"""
-        if self.source == HAND:
-            return "H"
-        return "" if self.source == END else _source_text(self.source, self.arg)
-
-    @property
-    def target_slot(self) -> str:
-        """The pile the card goes to: ``"B1"``-``"B4"`` or ``"D1"``-``"D4"``; ``""`` for end."""
-        return _target_slot(self.target, self.slot)
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -119,16 +98,28 @@ class Move:
 
 def _source_text(kind: int, arg: int) -> str:
     if kind == HAND:
-        return "H" + card_token(arg)
+        return "H" + card_token(arg) if arg in NUMBERS or arg == WILD else f"H?{arg}"
     if kind in (DISCARD, PARTNER_DISCARD):
         return f"{_SOURCE_PREFIX[kind]}{arg + 1}"
-    return _SOURCE_PREFIX[kind]
+    return _SOURCE_PREFIX.get(kind, "?")
 
 
-def _target_slot(target: int, slot: int) -> str:
-    if target == BUILD:
-        return f"B{slot + 1}"
-    return f"D{slot + 1}" if target == TO_DISCARD else ""
+SOURCE_NAMES = frozenset(["S", "PS", *(f"H{card_token(v)}" for v in (*NUMBERS, WILD)),
+                          *(f"{p}{k + 1}" for p in ("D", "PD") for k in range(DISCARD_PILES))])
+"""Every SOURCE of the notation: ``S``, ``H1``-``H12``, ``HSB``, ``D1``-``D4``, ``PS``, ``PD1``-``PD4``."""
+
+
+def _exists(src: int, arg: int, target: int, slot: int) -> bool:
+    """Whether these fields are a move of the notation (legal or not)."""
+    if src == END:
+        return (arg, target, slot) == (0, -1, 0)
+    if target not in (BUILD, TO_DISCARD) or slot not in range(BUILDING_SLOTS if target == BUILD else DISCARD_PILES):
+        return False
+    if src == HAND:
+        return arg == WILD or arg in NUMBERS
+    if src in (DISCARD, PARTNER_DISCARD):
+        return arg in range(DISCARD_PILES)
+    return src in (STOCK, PARTNER_STOCK) and arg == 0
 
 
 def _all_moves() -> list[Move]:
@@ -141,12 +132,8 @@ def _all_moves() -> list[Move]:
 
 
 ALL_MOVES: tuple[Move, ...] = tuple(_all_moves())
-_TEXT: dict[Move, str] = {}
-for _m in ALL_MOVES:
-    _TEXT[_m] = "end" if _m.source == END else (
-        f"{_source_text(_m.source, _m.arg)}>{'B' if _m.target == BUILD else 'D'}{_m.slot + 1}")
-_BY_TEXT: dict[str, Move] = {t: m for m, t in _TEXT.items()}
-ALL_MOVES = tuple(_BY_TEXT.values())  # interned instances, in a stable order
+"""Every move that exists, once each (interned), in a stable order."""
+_BY_TEXT: dict[str, Move] = {str(m): m for m in ALL_MOVES}
 
 
 def move(kind: int, arg: int, target: int, slot: int) -> Move:
@@ -157,7 +144,6 @@ def move(kind: int, arg: int, target: int, slot: int) -> Move:
 _INTERN = {(m.source, m.arg, m.target, m.slot): m for m in ALL_MOVES}
 END_MOVE = move(END, 0, -1, 0)
 
-SOURCE_TEXTS = frozenset(m.source_text for m in ALL_MOVES if not m.is_end)
-"""Every SOURCE of the notation: ``S``, ``H1``-``H12``, ``HSB``, ``D1``-``D4``, ``PS``, ``PD1``-``PD4``."""
+SOURCE_TEXTS = SOURCE_NAMES
 TARGET_TEXTS = frozenset(m.target_text for m in ALL_MOVES if not m.is_end)
 """Every TARGET of the notation: ``B1``-``B4`` and ``D1``-``D4``."""

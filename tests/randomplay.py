@@ -7,12 +7,11 @@ import random
 from collections.abc import Callable
 
 from skipbo_core import Game
-from skipbo_core.moves import BUILD
 
 
 def choose(game: Game, rng: random.Random, eagerness: float = 0.8):
     moves = game.legal_moves()
-    builds = [m for m in moves if m.target == BUILD and not m.is_end]
+    builds = [m for m in moves if m.is_build]
     if builds and rng.random() < eagerness:
         return builds[rng.randrange(len(builds))]
     return moves[rng.randrange(len(moves))]

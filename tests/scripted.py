@@ -77,18 +77,19 @@ def snapshot(game: Game) -> tuple:
 
 
 def cards_on_table(game: Game) -> Counter:
-    """Every card the game holds, wherever it is (hidden ones included)."""
-    cards = Counter()
+    """Every card the game holds, wherever it is (hidden ones included; in a sampled
+    world also the cards it has not dealt yet)."""
+    cards = Counter(game.undealt_cards)
     view = game.view(0)
     for seat in range(game.rules.players):
         cards.update(game.view(seat).hand)
-        cards.update(game.stock(seat))
+        cards.update(c for c in game.stock(seat) if c is not None)
         for pile in view.discards[seat]:
             cards.update(pile)
     for pile in view.building:
         cards.update(pile)
-    cards.update(game.draw_pile)
-    cards.update(game.completed_cards)
+    cards.update(c for c in game.draw_pile if c is not None)
+    cards.update(c for c in game.completed_cards if c is not None)
     return cards
 
 

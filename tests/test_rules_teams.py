@@ -2,7 +2,7 @@
 
 import pytest
 
-from skipbo_core import IllegalMove
+from skipbo_core import IllegalMove, Move
 
 from .scripted import discard_first_card, notation, play, scripted_game
 
@@ -48,7 +48,7 @@ def test_team_player_discards_only_onto_own_piles():
     for text, code in [("PD2>D1", "partner-to-discard"), ("PS>D3", "partner-to-discard")]:
         with pytest.raises(IllegalMove) as err:
             game.play(text)
-        assert (err.value.code, err.value.details) == (code, {"source": text.split(">")[0]})
+        assert (err.value.code, err.value.details) == (code, {"source": Move.parse(text).source_text})
     assert not [m for m in notation(game.legal_moves()) if m.startswith("P") and ">D" in m]
     game.play("H9>D2")
     assert game.view(0).discards[0] == ((9,), (9,), (), ())
@@ -99,5 +99,5 @@ def test_partner_sources_need_teams():
     for text in ("PS>B1", "PD2>B1"):
         with pytest.raises(IllegalMove) as err:
             game.play(text)
-        assert (err.value.code, err.value.details) == ("no-teams", {"source": text.split(">")[0]})
+        assert (err.value.code, err.value.details) == ("no-teams", {"source": Move.parse(text).source_text})
     assert not [m for m in notation(game.legal_moves()) if m.startswith("P")]

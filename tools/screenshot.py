@@ -1,8 +1,9 @@
 """Take the README's screenshots: the built site in headless Chromium, a few turns into a
-seeded game, on a desktop (docs/screenshot.png), on a 360 px phone
-(docs/screenshot-phone.png), embedded in a 400x560 frame (docs/screenshot-embed.png),
-and the computer's card in flight (docs/screenshot-flight.png: its animations are
-paused half-way to take the picture).
+seeded game, on a 1280x800 desktop (docs/screenshot.png), a 360x740 phone upright
+(docs/screenshot-phone.png) and on its side, 740x360 (docs/screenshot-phone-landscape.png),
+embedded in a 400x560 frame (docs/screenshot-embed.png), and the computer's card in flight
+(docs/screenshot-flight.png: its animations are paused half-way to take the picture). Each
+is the whole screen: the table fits it without scrolling.
 
 Run after ``python3 build.py``:  .venv/bin/python -m tools.screenshot [file names...]
 (no names: all of them; the site is ``$SKIPBO_DIST`` or dist/). ``--as FILE`` writes the
@@ -24,8 +25,10 @@ from tools.server import SiteServer
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SHOTS = {  # file: (viewport, URL options, turns to play first)
-    "screenshot.png": ({"width": 1100, "height": 860}, {"players": 3, "stock": 12, "ai": "hard", "seed": 45}, 4),
-    "screenshot-phone.png": ({"width": 360, "height": 780}, {"players": 2, "stock": 12, "ai": "medium", "seed": 12}, 3),
+    "screenshot.png": ({"width": 1280, "height": 800}, {"players": 3, "stock": 12, "ai": "hard", "seed": 45}, 4),
+    "screenshot-phone.png": ({"width": 360, "height": 740}, {"players": 2, "stock": 12, "ai": "medium", "seed": 12}, 3),
+    "screenshot-phone-landscape.png": ({"width": 740, "height": 360},
+                                       {"players": 2, "stock": 12, "ai": "medium", "seed": 7}, 4),
     "screenshot-embed.png": ({"width": 400, "height": 560},
                              {"embed": 1, "players": 2, "stock": 10, "ai": "easy", "seed": 42, "lang": "de"}, 3),
     "screenshot-flight.png": ({"width": 1100, "height": 860},
@@ -88,7 +91,7 @@ def main(names: list[str]) -> int:
                 page.locator('[data-seat="0"] [data-slot="H"]').first.click()  # a picked card and its piles
             page.mouse.move(0, 0)
             path = DOCS / (rename or name)
-            page.screenshot(path=str(path), full_page=name == "screenshot-phone.png")
+            page.screenshot(path=str(path))
             page.context.close()
             print(f"wrote {path}")
         browser.close()

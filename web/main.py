@@ -26,9 +26,6 @@ for _target, _event, _handler in (
         (window, "pointercancel", app.drag.on_pointercancel), (document, "keydown", app.keys.on_key)):
     _proxies.append(create_proxy(_handler))
     _target.addEventListener(_event, _proxies[-1])
-if app.session.embed:  # a frame the host page resizes: fit the table again
-    _proxies.append(create_proxy(lambda _event: app.frame.fit_frame(fresh=True)))
-    window.addEventListener("resize", _proxies[-1])
 app.start()
 # Everything made so far lives as long as the page: keep it out of the garbage collector's
 # full passes, which would otherwise stall the page now and then for 100 ms and more.

@@ -15,9 +15,10 @@ from .table import Look, attrs
 def speed_and_languages(look: Look, speed: int) -> str:
     """The computer's speed and the language buttons (the bar; the embedded table's menu)."""
     lang = look.lang
-    langs = "".join(
+    langs = "".join(  # the code ("DE") shows where the bar is narrow; the name is always read out
         f'<button type="button"{attrs(data_lang=code, lang=code, aria_pressed=str(code == lang).lower())}>'
-        f'{escape(t(code, "lang.name"))}</button>' for code in LANGUAGES)
+        f'<span class="lang-code">{escape(t(code, "lang.code"))}</span> '
+        f'<span class="lang-name">{escape(t(code, "lang.name"))}</span></button>' for code in LANGUAGES)
     speeds = "".join(f'<option value="{s}"{" selected" if s == speed else ""}>'
                      f'{escape(t(lang, f"speed.{s}"))}</option>' for s in SPEEDS)
     return (f'<label class="speed"><span>{escape(t(lang, "bar.speed"))}</span>'

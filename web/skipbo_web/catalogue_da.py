@@ -6,6 +6,7 @@ from .plural import Plural
 
 DA: dict[str, str | Plural] = {
     "lang.name": "Dansk",
+    "lang.code": "DA",
     "title": "Skip-Bo",
     "getting_ready": "Kortene bliver blandet…",
     "version": "motor {version}",
@@ -66,6 +67,7 @@ DA: dict[str, str | Plural] = {
     "hand.aria": "Dine kort på hånden",
     "hand.count": "{count} på hånden",
     "hand.draws_at_turn": "trækker i sin tur",
+    "hand.draws_at_turn_you": "du trækker i din tur",
     "hand.hidden": "Hånden er skjult",
     "hand.card_aria": "Håndkort {what}",
     "turn.now": "er i gang",

@@ -6,6 +6,7 @@ from .plural import Plural
 
 DE: dict[str, str | Plural] = {
     "lang.name": "Deutsch",
+    "lang.code": "DE",
     "title": "Skip-Bo",
     "getting_ready": "Die Karten werden gemischt…",
     "version": "Engine {version}",
@@ -66,6 +67,7 @@ DE: dict[str, str | Plural] = {
     "hand.aria": "Deine Handkarten",
     "hand.count": "{count} auf der Hand",
     "hand.draws_at_turn": "zieht, wenn am Zug",
+    "hand.draws_at_turn_you": "du ziehst, wenn du dran bist",
     "hand.hidden": "Hand verdeckt",
     "hand.card_aria": "Handkarte {what}",
     "turn.now": "ist dran",

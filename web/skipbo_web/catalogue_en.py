@@ -6,6 +6,7 @@ from .plural import Plural
 
 EN: dict[str, str | Plural] = {
     "lang.name": "English",
+    "lang.code": "EN",
     "title": "Skip-Bo",
     "getting_ready": "Shuffling the cards…",
     "version": "engine {version}",
@@ -74,6 +75,7 @@ EN: dict[str, str | Plural] = {
     "hand.aria": "Your hand",
     "hand.count": "{count} in hand",
     "hand.draws_at_turn": "draws on their turn",
+    "hand.draws_at_turn_you": "you draw on your turn",
     "hand.hidden": "Hand hidden",
     "hand.card_aria": "Hand card {what}",
     "turn.now": "to move",

@@ -16,10 +16,11 @@ from typing import Any
 from skipbo_core import Game, IllegalMove, InvalidMove, Match, Move, RecordError
 from skipbo_core.ai import LEVELS, Thinking, get_bot, get_thinker
 from skipbo_core.history import LogEntry
+from skipbo_core.moves import SOURCE_TEXTS, TARGET_TEXTS
 
 from .settings import Settings
 
-HAND_TOKENS = {"SB", *map(str, range(1, 13))}
+ONLY_SOURCES = SOURCE_TEXTS - TARGET_TEXTS  # S, H5, HSB, PS, PD1...: a click there always picks
 
 
 @dataclass(frozen=True)
@@ -42,12 +43,12 @@ def slot_notation(slot: str, card: str | None = None, own: bool = True) -> str:
     means the partner's pile. Raises ``ValueError`` for anything else.
     """
     if slot == "H":
-        if card not in HAND_TOKENS:
+        if not isinstance(card, str) or "H" + card not in SOURCE_TEXTS:
             raise ValueError(f"bad hand card {card!r}")
         return "H" + card
-    if slot != "S" and not (len(slot) == 2 and slot[0] in "DB" and slot[1] in "1234"):
+    if slot != "S" and slot not in TARGET_TEXTS:  # the stock, or a discard or building pile
         raise ValueError(f"bad slot {slot!r}")
-    return slot if own or slot[0] == "B" else "P" + slot
+    return slot if own or slot not in SOURCE_TEXTS else "P" + slot
 
 
 def player_kind(kind: Any) -> str:
@@ -293,8 +294,8 @@ class Controller:
         if text == self.selected:
             self.cancel()
             return False
-        if self.selected is None or text[-1:] == "S" or text[:1] == "H" or text[:2] == "PD":
-            if text[:1] == "B":
+        if self.selected is None or text in ONLY_SOURCES:
+            if text not in SOURCE_TEXTS:  # a building pile
                 self.message = Message("msg.pick_source")
                 return False
             if top == "":

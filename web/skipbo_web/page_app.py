@@ -108,7 +108,7 @@ class App:
             self.keys.focus(".result .primary")
         if ctrl.curtain and self.sheet.kind is None:
             self.keys.focus('[data-action="reveal"]')
-        self.frame.fit_frame()
+        self.frame.fit()
         self.frame.tell_updates()
 
     def show_move(self, entry: LogEntry, drop: Any = None) -> None:

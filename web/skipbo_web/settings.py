@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl
 
 from skipbo_core import Rules
 from skipbo_core.ai import LEVELS
+from skipbo_core.rules import MAX_STOCK
 
 VERSION = 1
 KINDS = ("human", *LEVELS)            # what sits in a seat
@@ -39,7 +40,7 @@ def allowed(players: int, stock: int | None = None, teams: bool = False, wild_ca
 
 def most_stock(players: int, wild_cards: int = 18) -> int:
     """The largest stock size the engine allows for this table (asked, not computed)."""
-    return next(s for s in range(60, 0, -1) if allowed(players, s, wild_cards=wild_cards))
+    return next(s for s in range(MAX_STOCK, 0, -1) if allowed(players, s, wild_cards=wild_cards))
 
 
 def default_stock(players: int) -> int:
@@ -138,7 +139,7 @@ class Settings:
                     bad.append(name)
 
         take("players", lambda v: _is_int(v) and 2 <= v <= MAX_SEATS)
-        take("stock", lambda v: v is None or (_is_int(v) and 1 <= v <= 60))
+        take("stock", lambda v: v is None or (_is_int(v) and 1 <= v <= MAX_STOCK))
         take("teams", lambda v: isinstance(v, bool))
         take("wild_cards", lambda v: v in (18, 24) and _is_int(v))
         take("faces", lambda v: v in FACES)
@@ -324,7 +325,7 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
             wild = 18 if deck == "162" else 24
         else:
             bad.append("deck")
-    stock = number("stock", 1, 60)
+    stock = number("stock", 1, MAX_STOCK)
     if stock is not None and not allowed(players, stock, wild_cards=wild):
         bad.append("stock")
         stock = None

@@ -34,7 +34,7 @@ def dealt_from_seed(ctrl: Controller) -> bool:
     """Whether the match's seed deals exactly this game's deck."""
     game = ctrl.game
     again = Game.new(game.rules, seed=ctrl.match.seed, first=game.first, players=game.players)
-    return again.to_record()["deck"] == game.to_record()["deck"]
+    return again.deck == game.deck
 
 
 def share_link(ctrl: Controller, base: str, lang: str, faces: str) -> ShareLink:

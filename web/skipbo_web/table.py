@@ -260,7 +260,8 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
     hand_size = view["hand_sizes"][seat]
     # an empty hand fills up at the start of its owner's turn (before the first one, too)
     waits = hand_size == 0 and seat != to_move and not ctrl.game.is_over
-    in_hand = t(lang, "hand.draws_at_turn") if waits else t(lang, "hand.count", count=hand_size)
+    in_hand = (t(lang, "hand.draws_at_turn_you" if is_you(ctrl, seat) else "hand.draws_at_turn") if waits
+               else t(lang, "hand.count", count=hand_size))
     header = h("header", props(class_="who"), h("span", props(class_="name"), shown, key="name"), tags,
                h("span", props(class_="hand-count"), in_hand, key="hand-count"))
     body: list[El] = [h("div", props(class_="row"), stock, h("div", props(class_="discards"), discards))]

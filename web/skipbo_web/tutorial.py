@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skipbo_core import Game, Move, Rules
-from skipbo_core.cards import WILD, new_deck
+from skipbo_core.cards import DISCARD_PILES, WILD, new_deck
 
 from .controller import BadSave, Message
 
@@ -170,7 +170,7 @@ class Tutorial:
         step = self.current
         if step.move and not self.game.is_over:
             if step.free:
-                return [(f"D{k}", "to") for k in range(1, 5)] + [("H", "from")]
+                return [(f"D{k + 1}", "to") for k in range(DISCARD_PILES)] + [("H", "from")]
             move = Move.parse(step.move)
             return [(move.source_text, "from"), (move.target_slot, "to")]
         return [(pile, "look") for pile in step.show]

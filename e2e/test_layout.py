@@ -1,0 +1,308 @@
+"""The table fills the screen like a card table: on a desktop, a phone upright and a phone
+on its side, with two to six players, teams, the longest names and long discard piles, the
+building piles, your stock, your discard piles, your hand and the line under the table are
+all on screen without scrolling, nothing covers them, and the cards are as large as the
+room allows (at least the sizes below)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from e2e.game_support import open_game
+from e2e.support import BOOT_TIMEOUT_MS, READY
+from skipbo_core import Game, Rules
+
+DESKTOP, PHONE, PHONE_SIDEWAYS = (1280, 800), (360, 740), (740, 360)
+LONG_NAMES = "Anna-Sophie Müller-Lüden,Bartholomew Featherston,Christiane Oberhausen,Dorothea Wolkensteiner"
+TABLES = {  # name: URL options, or a game of long discard piles to resume
+    "2 players": {"players": 2, "seed": 3},
+    "3 players": {"players": 3, "seed": 4},
+    "4 players in teams": {"players": 4, "teams": 1, "seed": 5},
+    "5 players": {"players": 5, "seed": 6},
+    "4 players, names of 24 letters": {"players": 4, "seed": 8, "names": LONG_NAMES},
+    "6 players, names of 24 letters": {"players": 6, "seed": 7, "names": LONG_NAMES},
+    "2 players, late game": ("late", 2),
+    "6 players, late game": ("late", 6),
+}
+# the smallest width of your cards we accept, by screen and number of players: what the
+# layout reaches today, with some room (a phone with six players is a tight fit)
+SMALLEST = {DESKTOP: {2: 90, 3: 90, 4: 90, 5: 86, 6: 76},
+            PHONE: {2: 50, 3: 50, 4: 46, 5: 46, 6: 32},
+            PHONE_SIDEWAYS: {2: 50, 3: 50, 4: 34, 5: 34, 6: 34}}
+PIECES = ['[data-slot="B1"]', '[data-slot="B2"]', '[data-slot="B3"]', '[data-slot="B4"]',
+          '.me [data-slot="S"]', '.me [data-slot="D1"]', '.me [data-slot="D2"]', '.me [data-slot="D3"]',
+          '.me [data-slot="D4"]', '.me [data-slot="H"]', '#table .message']
+MEASURE = """pieces => {
+  const out = [];
+  for (const sel of pieces) for (const e of document.querySelectorAll(sel)) {
+    const r = e.getBoundingClientRect();
+    // what a finger or the mouse meets in the middle of the piece's top card
+    const card = [...e.querySelectorAll('.card')].pop() || e, c = card.getBoundingClientRect();
+    const hit = document.elementFromPoint(c.left + c.width / 2, c.top + Math.min(c.height / 2, 12));
+    out.push({sel, left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+              covered: !(hit && (e.contains(hit) || hit.contains(e)))});
+  }
+  return {pieces: out, width: document.documentElement.scrollWidth, scrolled: window.scrollY,
+          card: document.querySelector('.me [data-slot="H"] .card').getBoundingClientRect().width};
+}"""
+
+
+def late_game(players: int) -> dict:
+    """A game many turns on: everybody has discarded round and round, so every discard pile
+    holds a long fan (9 cards with two players, 8 on two piles with six). Seat 0 is to move."""
+    game = Game.new(Rules(players=players, stock_size=5 if players > 2 else 30), seed=11, first=0)
+    turns, piles = (36, 4) if players == 2 else (16, 2)  # six players: the draw pile lasts 16 rounds
+    for turn in range(turns * players):
+        hand = [m for m in game.legal_moves() if str(m).startswith("H") and ">D" in str(m)]
+        pile = f"D{turn // players % piles + 1}"
+        game.play(next(m for m in hand if str(m).endswith(pile)))
+    assert game.current_seat == 0 and not game.is_over
+    record = game.to_record()
+    record["players"] = [{"name": "", "kind": "human"}] + [{"name": "", "kind": "ai:easy"}] * (players - 1)
+    return record
+
+
+@pytest.fixture(scope="module", params=[DESKTOP, PHONE, PHONE_SIDEWAYS], ids=["desktop", "phone", "phone-sideways"])
+def screen(request, browser: Browser) -> Iterator[Page]:
+    """One browser tab of the screen's size (a touch screen for the phones), kept for the
+    module so that the site's files come from its cache."""
+    width, height = request.param
+    phone = width < 800
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+                                  device_scale_factor=2 if phone else 1)
+    page = context.new_page()
+    page.errors = []
+    page.on("console", lambda msg: page.errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: page.errors.append(f"uncaught: {exc}"))
+    yield page
+    context.close()
+
+
+def open_table(page: Page, url: str, table) -> int:
+    """Show the table; returns the number of players."""
+    if isinstance(table, tuple):
+        record = late_game(table[1])
+        match = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 1, "origin": ""}
+        page.goto(url + "?lang=en&speed=0")
+        page.evaluate("([r, m]) => { localStorage.clear(); localStorage.setItem('skipbo.current', r);"
+                      " localStorage.setItem('skipbo.match', m); }", [json.dumps(record), json.dumps(match)])
+        page.reload()
+        page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        counts = page.eval_on_selector_all(".me [data-slot^='D']", "es => es.map(e => +e.dataset.count)")
+        assert max(counts) >= 8, counts
+        return table[1]
+    open_game(page, url, **table)
+    return table["players"]
+
+
+@pytest.mark.parametrize("table", list(TABLES.values()), ids=list(TABLES))
+def test_everything_you_play_with_is_on_screen(screen: Page, site, table) -> None:
+    players = open_table(screen, site.url, table)
+    screen.wait_for_timeout(100)  # the fit runs after the table is drawn
+    width, height = screen.viewport_size["width"], screen.viewport_size["height"]
+    seen = screen.evaluate(MEASURE, PIECES)
+    if os.environ.get("SKIPBO_LAYOUT_SHOTS"):  # a folder to keep a screenshot of each case in
+        name = re.sub(r"\W+", "-", f"{width}x{height}-{players}-{table}")
+        screen.screenshot(path=os.path.join(os.environ["SKIPBO_LAYOUT_SHOTS"], name[:80] + ".png"))
+    assert seen["width"] <= width, "the page scrolls sideways"
+    assert seen["scrolled"] == 0
+    assert sum(p["sel"] == '.me [data-slot="H"]' for p in seen["pieces"]) == 5
+    outside = [p["sel"] for p in seen["pieces"]
+               if p["left"] < 0 or p["top"] < 0 or p["right"] > width + 0.5 or p["bottom"] > height + 0.5]
+    assert outside == [], f"below the fold or off the side: {outside}"
+    covered = [p["sel"] for p in seen["pieces"] if p["covered"] and p["sel"] != "#table .message"]
+    assert covered == [], f"covered by something else: {covered}"
+    assert seen["card"] >= SMALLEST[(width, height)][players], f"cards of {seen['card']:.0f} px"
+    assert screen.errors == []
+
+
+OTHER_SCREENS = [(1024, 768), (1920, 1080), (768, 1024), (390, 844), (844, 390), (412, 915)]
+
+
+@pytest.mark.parametrize("size", OTHER_SCREENS, ids=[f"{w}x{h}" for w, h in OTHER_SCREENS])
+@pytest.mark.parametrize("table", ["5 players", "6 players, late game"])
+def test_other_screens_show_everything_too(browser: Browser, site, size, table: str) -> None:
+    """Tablets, larger desktops and other phones: the same, without the size targets."""
+    phone = min(size) < 500
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=phone, is_mobile=phone)
+    page = context.new_page()
+    open_table(page, site.url, TABLES[table])
+    page.wait_for_timeout(100)
+    seen = page.evaluate(MEASURE, PIECES)
+    context.close()
+    assert seen["width"] <= size[0] and seen["scrolled"] == 0
+    outside = [p["sel"] for p in seen["pieces"]
+               if p["left"] < 0 or p["top"] < 0 or p["right"] > size[0] + 0.5 or p["bottom"] > size[1] + 0.5]
+    assert outside == [] and not [p for p in seen["pieces"] if p["covered"] and p["sel"] != "#table .message"]
+
+
+# -- the bar, the new-game screen, labels and colours ------------------------------------------------
+
+@pytest.mark.parametrize("width", [641, 700, 760, 820, 900, 1000])
+def test_the_whole_bar_shows_at_every_width(browser: Browser, site, width: int) -> None:
+    """The bar had a fixed height and hid what did not fit: from 641 to about 900 px (German:
+    still at 900) the ?, Records and language buttons were gone."""
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = open_game(context.new_page(), site.url, players=2, seed=3)
+    for lang in ("de", "da", "en"):
+        page.evaluate("l => document.querySelector(`#bar [data-lang='${l}']`).click()", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        controls = page.evaluate("""() => [...document.querySelectorAll('#bar button, #bar select')].map(e => {
+            const r = e.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return [e.dataset.action || e.dataset.lang || e.name, r.right, r.bottom, !!hit && e.contains(hit)]; })""")
+        assert len(controls) == 7, controls
+        bar = page.locator("#bar").bounding_box()
+        lost = [name for name, right, bottom, reached in controls
+                if right > width or bottom > bar["y"] + bar["height"] + 0.5 or not reached]
+        assert lost == [], (lang, lost)
+    context.close()
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE, PHONE_SIDEWAYS], ids=["desktop", "phone", "phone-sideways"])
+def test_a_first_visit_shows_the_start_button_and_every_choice_whole(browser: Browser, site, size) -> None:
+    """`Deal the cards` sat below a long form, out of sight on a desktop and a phone; the
+    seat's choice ("einem Menschen an diesem Gerät") was cut off on a desktop."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.goto(site.url + "?lang=de")
+    page.wait_for_selector("#sheet[open] form#setup", timeout=BOOT_TIMEOUT_MS)
+    page.select_option("#setup [name=players]", "6")
+    start = page.locator('#setup [data-action="start"]')
+    box = start.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size[1] and box["x"] + box["width"] <= size[0]
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).dataset.action || ''",
+                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert hit == "start"
+    cut = page.evaluate("""() => { const c = document.createElement('canvas').getContext('2d');
+      return [...document.querySelectorAll('#setup select')].filter(e => e.offsetParent).map(e => {
+        const st = getComputedStyle(e); c.font = st.font;
+        const widest = Math.max(...[...e.options].map(o => c.measureText(o.text).width));
+        return [e.name, widest + parseFloat(st.paddingLeft) + parseFloat(st.paddingRight) + 18 - e.clientWidth];
+      }).filter(([, over]) => over > 0).map(([name]) => name); }""")
+    assert cut == []
+    start.click()  # it works from where it is
+    page.wait_for_selector("#sheet[open]", state="detached")
+    assert page.locator("#table").get_attribute("data-players") == "6"
+    context.close()
+
+
+def deep_pile_game() -> dict:
+    """Two greedy players until building pile 1 holds 7 cards and seat 0 is to move."""
+    import random
+
+    from skipbo_core.ai import get_bot
+    bot, rng = get_bot("greedy"), random.Random(0)
+    game = Game.new(Rules(players=2, stock_size=30), seed=0, first=0,
+                    players=[{"name": "", "kind": "human"}, {"name": "", "kind": "ai:easy"}])
+    while not (game.current_seat == 0 and len(game.view(0).building[0]) >= 7):
+        game.play(bot(game.view(game.current_seat), game.legal_moves(), rng))
+    return game.to_record()
+
+
+def test_a_building_piles_stacked_edge_leaves_its_label_alone(screen: Page, site) -> None:
+    """The stacked edge under a deep building pile (up to 6 px) covered the top of its
+    "needs N" label."""
+    match = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 0, "origin": ""}
+    screen.goto(site.url + "?lang=de&speed=0")
+    screen.evaluate("([r, m]) => { localStorage.clear(); localStorage.setItem('skipbo.current', r);"
+                    " localStorage.setItem('skipbo.match', m); }", [json.dumps(deep_pile_game()), json.dumps(match)])
+    screen.reload()
+    screen.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    piles = screen.evaluate("""() => [...document.querySelectorAll('[data-slot^="B"]')].map(p => {
+      const card = p.querySelector('.card').getBoundingClientRect();
+      const label = p.querySelector('.needs').getBoundingClientRect();
+      const depth = parseFloat(getComputedStyle(p).getPropertyValue('--depth')) || 0;
+      return [+p.dataset.count, depth, label.top - card.bottom]; })""")
+    assert max(count for count, _, _ in piles) >= 7
+    assert all(gap >= depth for _, depth, gap in piles), piles  # the edge is `depth` px below the card
+
+
+def test_the_last_move_and_the_lesson_light_up_in_colours_of_their_own(screen: Page, site) -> None:
+    """The ring of the computer's last move had the blue of the tutorial's highlight."""
+    open_game(screen, site.url, players=2, seed=3)
+    screen.emulate_media(reduced_motion="reduce")  # the lesson's colour without its pulse
+    colours = screen.evaluate("""() => {
+      const t = document.getElementById('table');
+      t.insertAdjacentHTML('beforeend',
+        '<button class="pile build" data-last="1" id="x-last"><span class="card"></span></button>'
+        + '<div class="hand" data-coach="from" id="x-lesson"><span class="card"></span></div>'
+        + '<button class="pile build" data-coach="to" id="x-target"><span class="card"></span></button>');
+      const rgb = s => s.match(/rgba?\\([^)]*\\)/)[0];
+      const out = {last: rgb(getComputedStyle(document.querySelector('#x-last .card')).boxShadow),
+                   lesson: getComputedStyle(document.querySelector('#x-lesson .card')).outlineColor,
+                   target: getComputedStyle(document.querySelector('#x-target'), '::before').borderTopColor,
+                   felt: getComputedStyle(document.body).backgroundColor};
+      for (const id of ['x-last', 'x-lesson', 'x-target']) document.getElementById(id).remove();
+      return out; }""")
+    screen.emulate_media(reduced_motion="no-preference")
+
+    def rgb(text: str) -> tuple[float, ...]:
+        return tuple(float(v) for v in re.findall(r"[\d.]+", text)[:3])
+
+    def luminance(c: tuple[float, ...]) -> float:
+        lin = [(v / 255 / 12.92) if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    def contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+        high, low = sorted((luminance(a), luminance(b)), reverse=True)
+        return (high + 0.05) / (low + 0.05)
+
+    last, felt = rgb(colours["last"]), rgb(colours["felt"])
+    for other in (colours["lesson"], colours["target"]):
+        assert sum(abs(a - b) for a, b in zip(last, rgb(other))) > 150, colours  # plainly another colour
+    assert contrast(last, felt) >= 3, colours  # a ring that shows on the felt (WCAG: 3 to 1)
+
+
+# -- embed mode: the frame sizes the README promises ----------------------------------------------
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+EASY_TO_READ = (32, 20)  # your cards and the other players' cards at least this wide (px)
+
+
+def readme_frames() -> list[tuple[int, int, int]]:
+    """(players, width, height) of every row of the README's embed table, and the tutorial's size."""
+    text = README.read_text(encoding="utf-8")
+    table = text[text.index("**Sizes.**"):text.index("**Saves.**")]
+    frames = []
+    for players, sizes in re.findall(r"^\| (\d(?:-\d)?) \| (.+?) \|$", table, re.M):
+        low, high = (int(p) for p in (players.split("-") * 2)[:2])
+        for w, h in re.findall(r"(\d+) × (\d+)", sizes):
+            frames += [(n, int(w), int(h)) for n in range(low, high + 1)]
+    tutorial = re.search(r"needs (\d+) × (\d+)", table)
+    frames.append((0, int(tutorial[1]), int(tutorial[2])))
+    return frames
+
+
+def test_the_readme_lists_a_frame_for_every_table() -> None:
+    frames = readme_frames()
+    assert {n for n, _, _ in frames} == {0, 2, 3, 4, 5, 6}, frames
+
+
+@pytest.mark.parametrize("players, width, height", readme_frames())
+def test_a_frame_of_the_readmes_size_keeps_the_cards_easy_to_read(browser: Browser, site, players: int, width: int,
+                                                                   height: int) -> None:
+    """At the sizes the README gives for embedding, the whole table fits the frame with no
+    scrollbar, at full size (nothing shrunk by fit.js), your cards at least 32 px wide and
+    the other players' at least 20 px ("0 players": the tutorial)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    options = {"embed": 1, "tutorial": 1} if players == 0 else {"embed": 1, "players": players, "seed": 3}
+    page = open_game(context.new_page(), site.url, **options)
+    page.wait_for_timeout(100)
+    seen = page.evaluate("""() => { const r = document.documentElement, w = s => document.querySelector(s)
+        .getBoundingClientRect().width;
+      return {fits: r.scrollHeight <= r.clientHeight && r.scrollWidth <= r.clientWidth,
+              fit: +r.style.getPropertyValue('--fit'), mine: w('.me [data-slot="H"] .card'),
+              theirs: w('.opp [data-slot="S"] .card')}; }""")
+    context.close()
+    assert seen["fits"], seen
+    if players:  # the tutorial's lesson box is tall: its cards may shrink a little
+        assert seen["fit"] == 1, seen
+    assert seen["mine"] >= EASY_TO_READ[0] and seen["theirs"] >= EASY_TO_READ[1], seen
