@@ -26,13 +26,21 @@ def speed_and_languages(look: Look, speed: int) -> str:
             f'<nav class="langs" aria-label="{escape(t(lang, "bar.language"))}">{langs}</nav>')
 
 
+def theme_switch(look: Look) -> str:
+    """The switch of the table's colours: auto (as the device) -> light -> dark."""
+    text = t(look.lang, "bar.theme", name=t(look.lang, f"theme.{look.theme}"))
+    return (f'<button type="button" class="tool theme-tool"{attrs(data_action="theme", data_theme_choice=look.theme)}'
+            f' title="{escape(text)}"><span class="tool-icon" aria-hidden="true"></span>'
+            f'<span class="tool-text">{escape(text)}</span></button>')
+
+
 def render_bar(look: Look, speed: int) -> str:
     """Title, new game, speed, languages, help."""
     lang = look.lang
     return (f'<h1>{escape(t(lang, "title"))}</h1>'
             f'<button type="button" class="tool" data-action="new" aria-keyshortcuts="N">'
             f'{escape(t(lang, "bar.new"))}</button>'
-            f'{speed_and_languages(look, speed)}'
+            f'{speed_and_languages(look, speed)}{theme_switch(look)}'
             f'<button type="button" class="tool help" data-action="help" aria-keyshortcuts="?"'
             f' aria-label="{escape(t(lang, "bar.help"))}" title="{escape(t(lang, "bar.help"))}">?</button>'
             f'<button type="button" class="tool records-tool" data-action="records"'

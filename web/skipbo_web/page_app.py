@@ -26,6 +26,7 @@ from .page_session import Session, new_seed
 from .page_sheet import Sheet
 from .page_table import TableView
 from .page_tutorial import TutorialSession
+from .prefs import next_theme
 from .table import Look
 from .view_tree import Patcher
 
@@ -161,6 +162,15 @@ class App:
         elif slot and self.sheet.kind is None:
             self.click_slot(el, event.detail == 0)
 
+    def set_theme(self, choice: str) -> None:
+        """Colour the table as ``choice`` says (index.html's ``skipboTheme`` resolves
+        ``auto`` with the device's setting, and follows it when it changes)."""
+        self.session.set_theme(choice)
+        apply = getattr(self.browser.window, "skipboTheme", None)
+        if apply is not None:
+            apply(choice)
+        self.render()
+
     def set_language(self, lang: str) -> None:
         self.session.set_language(lang)
         self.render()
@@ -175,6 +185,8 @@ class App:
                 self.sheet.open("setup")
         elif action == "help":
             self.sheet.open("help")
+        elif action == "theme":
+            self.set_theme(next_theme(self.look.theme))
         elif action == "close":
             self.sheet.close()
         elif action == "reveal":
