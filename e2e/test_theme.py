@@ -14,7 +14,8 @@ DARK_FELT = "rgb(22, 32, 28)"  # --felt of :root[data-theme="dark"]
 
 def theme(page: Page) -> tuple[str, str]:
     """(the colours shown, the choice) as the page's root says."""
-    return tuple(page.evaluate("[document.documentElement.dataset.theme, document.documentElement.dataset.themeChoice]"))
+    root = "document.documentElement.dataset"
+    return tuple(page.evaluate(f"[{root}.theme, {root}.themeChoice]"))
 
 
 def felt(page: Page) -> str:
