@@ -85,6 +85,18 @@ def table_state(page: Page) -> dict[str, object]:
     }""")
 
 
+def axe_scan_table_and_sheets(page: Page, sheets: tuple[str, ...] = ("help", "new")) -> list[dict]:
+    """axe-core's findings on the table with a picked card (lit piles), then with each of
+    ``sheets`` open (the bar's ``data-action``)."""
+    page.locator('[data-seat="0"] [data-slot="H"]').first.click()
+    findings = axe_scan(page)
+    for action in sheets:
+        page.click(f'#bar [data-action="{action}"]')
+        findings += axe_scan(page)
+        page.keyboard.press("Escape")
+    return findings
+
+
 def axe_scan(page: Page) -> list[dict]:
     """axe-core's serious and critical findings on the page as it is now."""
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))

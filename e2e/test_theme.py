@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-from e2e.game_support import axe_scan, open_game, stored
+from e2e.game_support import axe_scan_table_and_sheets, open_game, stored
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 
 DARK_FELT = "rgb(22, 32, 28)"  # --felt of :root[data-theme="dark"]
@@ -91,14 +91,4 @@ def test_no_serious_accessibility_findings_on_the_dark_table(watched: Watched, s
     page.emulate_media(color_scheme="dark")
     open_game(page, site.url, players=3, stock=5, ai="medium", seed=3)
     assert theme(page) == ("dark", "auto")
-    page.locator('[data-seat="0"] [data-slot="H"]').first.click()  # with a picked card and lit piles
-    findings = axe_scan(page)
-    page.click('[data-action="help"]')
-    findings += axe_scan(page)
-    page.keyboard.press("Escape")
-    page.click('[data-action="new"]')
-    findings += axe_scan(page)
-    page.keyboard.press("Escape")
-    page.click('[data-action="records"]')
-    findings += axe_scan(page)
-    assert findings == []
+    assert axe_scan_table_and_sheets(page, ("help", "new", "records")) == []
