@@ -91,4 +91,4 @@ def test_no_serious_accessibility_findings_on_the_dark_table(watched: Watched, s
     page.emulate_media(color_scheme="dark")
     open_game(page, site.url, players=3, stock=5, ai="medium", seed=3)
     assert theme(page) == ("dark", "auto")
-    assert axe_scan_table_and_sheets(page, ("help", "new", "records")) == []
+    assert axe_scan_table_and_sheets(page, ("help", "new", "records", "stats")) == []

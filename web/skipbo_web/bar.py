@@ -1,5 +1,5 @@
 """The chrome around the table, as HTML strings: the bar (title, new game, the computer's
-speed, languages, help, records), the embedded table's speed and language choice, the
+speed, languages, colours, help, records, statistics), the embedded table's speed and language choice, the
 engine version below the table and the notices above it (no DOM access here)."""
 
 from __future__ import annotations
@@ -46,7 +46,11 @@ def render_bar(look: Look, speed: int) -> str:
             f'<button type="button" class="tool records-tool" data-action="records"'
             f' title="{escape(t(lang, "bar.records"))}">'
             f'<span class="records-icon" aria-hidden="true"></span><span class="records-text">'
-            f'{escape(t(lang, "bar.records"))}</span></button>')
+            f'{escape(t(lang, "bar.records"))}</span></button>'
+            f'<button type="button" class="tool stats-tool" data-action="stats"'
+            f' title="{escape(t(lang, "bar.stats"))}">'
+            f'<span class="stats-icon" aria-hidden="true"></span><span class="stats-text">'
+            f'{escape(t(lang, "bar.stats"))}</span></button>')
 
 
 def render_foot(lang: str, version: str) -> str:

@@ -440,4 +440,48 @@ DA: dict[str, str | Plural] = {
     "replay.unfinished": "Partiet slutter her: spillet var ikke slut.",
     "replay.play_on": "Spil videre herfra",
     "replay.close": "Luk afspilningen",
+
+    # statistics (skipbo_web.stats, .stats_view)
+    "bar.stats": "Statistik",
+    "stats.title": "Statistik",
+    "stats.empty": "Ingen færdige spil endnu. Hvert spil, du spiller færdigt mod computeren, tælles her "
+                   "(ikke vejledningen, ikke et indlejret bord).",
+    "stats.summary": Plural("{count} spil, {wins} vundet ({rate})", "{count} spil, {wins} vundet ({rate})"),
+    "stats.stalled_games": Plural("{count} spil sad fast", "{count} spil sad fast"),
+    "stats.streak": Plural("Længste række af sejre: {count} spil", "Længste række af sejre: {count} spil"),
+    "stats.average": "Et spils gennemsnitlige længde: {turns} ture",
+    "stats.best": Plural("Bedste spil: {points} point på {turns} tur ({players} spillere, modstandere: {level}), "
+                         "{date}",
+                         "Bedste spil: {points} point på {turns} ture ({players} spillere, modstandere: {level}), "
+                         "{date}", by="turns"),
+    "stats.decimal": ",",  # in "36,2 turns"
+    "stats.rate": "{pct} %",
+    "stats.by_level": "Efter computerens niveau",
+    "stats.by_players": "Efter antal spillere",
+    "stats.col_level": "Modstandere",
+    "stats.col_players": "Bord",
+    "stats.col_games": "Spil",
+    "stats.col_wins": "Vundet",
+    "stats.col_rate": "Andel vundet",
+    "stats.mixed": "blandede niveauer",
+    "stats.players": Plural("{count} spiller", "{count} spillere"),
+    "stats.chart_label": Plural("Dit sidste spil: {won} vundet, {lost} tabt, {stalled} sad fast; søjlens højde "
+                                "viser dine point",
+                                "Dine sidste {count} spil: {won} vundet, {lost} tabt, {stalled} sad fast; hver "
+                                "søjles højde viser dine point"),
+    "stats.chart_caption": Plural("Dine point i det sidste spil:", "Dine point i de sidste {count} spil:"),
+    "stats.won": "vundet",
+    "stats.lost": "tabt",
+    "stats.stalled": "sad fast",
+    "stats.csv": "Hent CSV",
+    "stats.json": "Hent JSON",
+    "stats.clear": "Ryd statistikken…",
+    "stats.confirm": Plural("Ryd statistikken for {count} spil? Det kan ikke fortrydes.",
+                            "Ryd statistikken for alle {count} spil? Det kan ikke fortrydes."),
+    "stats.keep": "Behold den",
+    "stats.clear_yes": "Ryd",
+    "stats.records_hint": "Dine færdige spil mod computeren: sejre, rækker, et diagram og filer at hente.",
+    "stats.open": "Vis statistikken",
+    "stats.close": "Luk",
+    "notice.bad_stats": "Statistikken kunne ikke læses (den er beskadiget), så den begynder forfra fra nul.",
 }

@@ -24,6 +24,7 @@ from .page_motion import Motion
 from .page_records import RecordsDesk
 from .page_session import Session, new_seed
 from .page_sheet import Sheet
+from .page_stats import StatsDesk
 from .page_table import TableView
 from .page_tutorial import TutorialSession
 from .prefs import next_theme
@@ -42,6 +43,7 @@ class App:
         self.computer = ComputerTurns(self)
         self.tutorial = TutorialSession(self)
         self.records = RecordsDesk(self)
+        self.stats = StatsDesk(self)
         self.assist = Assist(self)
         self.keys = Keyboard(self)
         self.drag = DragAndDrop(self)
@@ -118,6 +120,8 @@ class App:
 
     def show_move(self, entry: LogEntry, drop: Any = None) -> None:
         """Draw the table after ``entry`` was played, its card moving there."""
+        if self.ctrl.game.is_over:
+            self.stats.game_over()
         flight = self.motion.take_off(entry, drop)
         self.render()
         self.motion.land(flight)
@@ -185,6 +189,10 @@ class App:
                 self.sheet.open("setup")
         elif action == "help":
             self.sheet.open("help")
+        elif action == "stats":
+            self.stats.open()
+        elif action.startswith("stats-"):
+            self.stats.action(action)
         elif action == "theme":
             self.set_theme(next_theme(self.look.theme))
         elif action == "close":
