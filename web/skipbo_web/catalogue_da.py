@@ -465,11 +465,11 @@ DA: dict[str, str | Plural] = {
     "stats.col_rate": "Andel vundet",
     "stats.mixed": "blandede niveauer",
     "stats.players": Plural("{count} spiller", "{count} spillere"),
-    "stats.chart_label": Plural("Dit sidste spil: {won} vundet, {lost} tabt, {stalled} sad fast; søjlens højde "
+    "stats.chart_label": Plural("Dit ene spil ({count}): {won} vundet, {lost} tabt, {stalled} sad fast; søjlens højde "
                                 "viser dine point",
                                 "Dine sidste {count} spil: {won} vundet, {lost} tabt, {stalled} sad fast; hver "
                                 "søjles højde viser dine point"),
-    "stats.chart_caption": Plural("Dine point i det sidste spil:", "Dine point i de sidste {count} spil:"),
+    "stats.chart_caption": Plural("Dine point i {count} spil:", "Dine point i de sidste {count} spil:"),
     "stats.won": "vundet",
     "stats.lost": "tabt",
     "stats.stalled": "sad fast",

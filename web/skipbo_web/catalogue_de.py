@@ -476,11 +476,11 @@ DE: dict[str, str | Plural] = {
     "stats.col_rate": "Siegquote",
     "stats.mixed": "gemischte Stärken",
     "stats.players": Plural("{count} Spieler", "{count} Spieler"),
-    "stats.chart_label": Plural("Dein letztes Spiel: {won} gewonnen, {lost} verloren, {stalled} festgesteckt; die "
-                                "Höhe des Balkens zeigt deine Punkte",
+    "stats.chart_label": Plural("Dein bisher {count} Spiel: {won} gewonnen, {lost} verloren, {stalled} festgesteckt; "
+                                "die Höhe des Balkens zeigt deine Punkte",
                                 "Deine letzten {count} Spiele: {won} gewonnen, {lost} verloren, {stalled} "
                                 "festgesteckt; die Höhe jedes Balkens zeigt deine Punkte"),
-    "stats.chart_caption": Plural("Deine Punkte im letzten Spiel:", "Deine Punkte in den letzten {count} Spielen:"),
+    "stats.chart_caption": Plural("Deine Punkte in {count} Spiel:", "Deine Punkte in den letzten {count} Spielen:"),
     "stats.won": "gewonnen",
     "stats.lost": "verloren",
     "stats.stalled": "festgesteckt",

@@ -490,11 +490,11 @@ EN: dict[str, str | Plural] = {
     "stats.col_rate": "Win rate",
     "stats.mixed": "mixed levels",
     "stats.players": Plural("{count} player", "{count} players"),
-    "stats.chart_label": Plural("Your last game: {won} won, {lost} lost, {stalled} stalled; the bar's height is "
-                                "your points",
+    "stats.chart_label": Plural("Your only game ({count}): {won} won, {lost} lost, {stalled} stalled; the bar's "
+                                "height is your points",
                                 "Your last {count} games: {won} won, {lost} lost, {stalled} stalled; each bar's "
                                 "height is your points"),
-    "stats.chart_caption": Plural("Your points in the last game:", "Your points in the last {count} games:"),
+    "stats.chart_caption": Plural("Your points in {count} game:", "Your points in the last {count} games:"),
     "stats.won": "won",
     "stats.lost": "lost",
     "stats.stalled": "stalled",
