@@ -27,6 +27,9 @@ for _target, _event, _handler in (
         (window, "message", app.host.on_message)):  # commands of the page around a frame
     _proxies.append(create_proxy(_handler))
     _target.addEventListener(_event, _proxies[-1])
+for _event in ("pointerdown", "keydown"):  # the first interaction lets sounds play (autoplay rules)
+    _proxies.append(create_proxy(app.sound.unlock))
+    window.addEventListener(_event, _proxies[-1], True)
 app.start()
 # Everything made so far lives as long as the page: keep it out of the garbage collector's
 # full passes, which would otherwise stall the page now and then for 100 ms and more.

@@ -1,5 +1,5 @@
 """The chrome around the table, as HTML strings: the bar (title, new game, the computer's
-speed, languages, colours, help, records, statistics), the embedded table's speed and language choice, the
+speed, languages, colours, sound, help, records, statistics), the embedded table's speed and language choice, the
 engine version below the table and the notices above it (no DOM access here)."""
 
 from __future__ import annotations
@@ -34,13 +34,21 @@ def theme_switch(look: Look) -> str:
             f'<span class="tool-text">{escape(text)}</span></button>')
 
 
+def sound_switch(look: Look) -> str:
+    """Sound on or off (a toggle button: pressed = on)."""
+    text = t(look.lang, "bar.sound")
+    return (f'<button type="button" class="tool sound-tool"'
+            f'{attrs(data_action="sound", aria_pressed=str(look.sound).lower())} title="{escape(text)}">'
+            f'<span class="tool-icon" aria-hidden="true"></span><span class="tool-text">{escape(text)}</span></button>')
+
+
 def render_bar(look: Look, speed: int) -> str:
     """Title, new game, speed, languages, help."""
     lang = look.lang
     return (f'<h1>{escape(t(lang, "title"))}</h1>'
             f'<button type="button" class="tool" data-action="new" aria-keyshortcuts="N">'
             f'{escape(t(lang, "bar.new"))}</button>'
-            f'{speed_and_languages(look, speed)}{theme_switch(look)}'
+            f'{speed_and_languages(look, speed)}{theme_switch(look)}{sound_switch(look)}'
             f'<button type="button" class="tool help" data-action="help" aria-keyshortcuts="?"'
             f' aria-label="{escape(t(lang, "bar.help"))}" title="{escape(t(lang, "bar.help"))}">?</button>'
             f'<button type="button" class="tool records-tool" data-action="records"'

@@ -18,6 +18,7 @@ DA: dict[str, str | Plural] = {
     "speed.1": "hurtigt",
     "speed.2": "normalt",
     "speed.3": "langsomt",
+    "bar.sound": "Lyd",
     "bar.theme": "Farver: {name}",
     "theme.auto": "som enheden",
     "theme.light": "lyse",

@@ -18,6 +18,7 @@ DE: dict[str, str | Plural] = {
     "speed.1": "schnell",
     "speed.2": "normal",
     "speed.3": "langsam",
+    "bar.sound": "Ton",
     "bar.theme": "Farben: {name}",
     "theme.auto": "wie das Gerät",
     "theme.light": "hell",

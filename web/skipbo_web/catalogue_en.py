@@ -20,6 +20,7 @@ EN: dict[str, str | Plural] = {
     "speed.1": "fast",
     "speed.2": "normal",
     "speed.3": "slow",
+    "bar.sound": "Sound",
     "bar.theme": "Colours: {name}",
     "theme.auto": "as the device",
     "theme.light": "light",

@@ -24,10 +24,12 @@ from .page_motion import Motion
 from .page_records import RecordsDesk
 from .page_session import Session, new_seed
 from .page_sheet import Sheet
+from .page_sound import Sound
 from .page_stats import StatsDesk
 from .page_table import TableView
 from .page_tutorial import TutorialSession
 from .prefs import next_theme
+from .sounds import move_sounds
 from .table import Look
 from .view_tree import Patcher
 
@@ -44,6 +46,7 @@ class App:
         self.tutorial = TutorialSession(self)
         self.records = RecordsDesk(self)
         self.stats = StatsDesk(self)
+        self.sound = Sound(self)
         self.assist = Assist(self)
         self.keys = Keyboard(self)
         self.drag = DragAndDrop(self)
@@ -125,6 +128,7 @@ class App:
         flight = self.motion.take_off(entry, drop)
         self.render()
         self.motion.land(flight)
+        self.sound.play(move_sounds(self.ctrl, entry))
 
     # -- what the player does -----------------------------------------------------------------
 
@@ -146,6 +150,8 @@ class App:
             if drop is not None:
                 self.motion.put_back(drop, self.drag.home)
             self.render()
+            if self.ctrl.message.key.startswith("illegal."):
+                self.sound.play(["illegal"])
             if keyboard and self.ctrl.selected is not None:
                 self.keys.after_pick()
         self.computer.kick()
@@ -193,6 +199,9 @@ class App:
             self.stats.open()
         elif action.startswith("stats-"):
             self.stats.action(action)
+        elif action == "sound":
+            self.sound.switch()
+            self.render()
         elif action == "theme":
             self.set_theme(next_theme(self.look.theme))
         elif action == "close":

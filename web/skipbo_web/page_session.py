@@ -15,7 +15,7 @@ from .controller import BadSave, Controller, Message
 from .embed import storage_keys
 from .i18n import LANGUAGES, pick_language
 from .page_dom import Browser, JsException, js
-from .prefs import pref_keys, stored_theme
+from .prefs import pref_keys, stored_sound, stored_theme
 from .settings import Settings, parse_url, query_options, wants_embed
 from .table import Look
 
@@ -105,7 +105,9 @@ class Session:
         if not self.store.ok:
             self.notices.append(Message("notice.no_storage"))
         self.look = Look(lang, url.faces if url.faces is not None else self.ctrl.settings.faces,
-                         theme=url.theme or self.stored(self.pref_keys.theme, stored_theme))
+                         theme=url.theme or self.stored(self.pref_keys.theme, stored_theme),
+                         sound=url.sound if url.sound is not None else
+                         self.stored(self.pref_keys.sound, lambda v: stored_sound(v, self.embed)))
 
     @property
     def lang(self) -> str:
@@ -117,6 +119,11 @@ class Session:
             return read(self.store.get(key))
         except BadSave:
             return read(None)
+
+    def set_sound(self, on: bool) -> None:
+        """The bar's sound switch: kept for the next visit."""
+        self.look.sound = on
+        self.store.set(self.pref_keys.sound, on)
 
     def set_theme(self, choice: str) -> None:
         """The switch chose the table's colours: kept for the next visit."""

@@ -1,7 +1,7 @@
-"""The page's own preferences beside the game settings: the table's colours (theme).
-It is kept under its own ``localStorage`` key, read by index.html's first script before
-Python runs (so a dark table is dark from the first paint), and can be given in the
-address (``theme=light|dark|auto``). No DOM access here.
+"""The page's own preferences beside the game settings: the table's colours (theme) and
+sound. Each is kept under its own ``localStorage`` key (the theme is read by index.html's
+first script before Python runs, so a dark table is dark from the first paint), and can be
+given in the address (``theme=light|dark|auto``, ``sound=0|1``). No DOM access here.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ class PrefKeys:
     """``localStorage`` keys of the preferences (an embedded table keeps its own)."""
 
     theme: str
+    sound: str
 
 
-PAGE_PREFS = PrefKeys("skipbo.theme")
-EMBED_PREFS = PrefKeys("skipbo.embed.theme")
+PAGE_PREFS = PrefKeys("skipbo.theme", "skipbo.sound")
+EMBED_PREFS = PrefKeys("skipbo.embed.theme", "skipbo.embed.sound")
 
 
 def pref_keys(embed: bool) -> PrefKeys:
@@ -35,3 +36,8 @@ def stored_theme(value: Any) -> str:
 def next_theme(choice: str) -> str:
     """The switch's next choice: auto -> light -> dark -> auto."""
     return THEMES[(THEMES.index(choice) + 1) % len(THEMES)] if choice in THEMES else "auto"
+
+
+def stored_sound(value: Any, embed: bool) -> bool:
+    """Whether sound is on, from the stored value; an embedded table starts muted."""
+    return value if isinstance(value, bool) else not embed

@@ -220,7 +220,7 @@ class Settings:
 # -- URL options ---------------------------------------------------------------------------
 
 URL_GAME_KEYS = ("players", "stock", "ai", "seed", "teams", "deck", "target", "humans", "names", "practice")
-URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces", "embed", "host", "theme")
+URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces", "embed", "host", "theme", "sound")
 MAX_QUERY = 4096  # characters of the address after "?"; a longer one is refused whole
 
 
@@ -298,6 +298,7 @@ class UrlOptions:
     embed: bool = False
     host: str | None = None  # host=<origin>: the only origin whose commands are taken ("": none)
     theme: str | None = None  # theme=light|dark|auto: the table's colours for this visit
+    sound: bool | None = None  # sound=0|1: sound off or on for this visit
 
 
 def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str]) -> UrlOptions:
@@ -333,6 +334,10 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
     if theme is not None and theme not in THEMES:
         bad.append("theme")
         theme = None
+    sound = params.get("sound")
+    if sound is not None and sound not in ("0", "1"):
+        bad.append("sound")
+    sound_on = None if sound not in ("0", "1") else sound == "1"
     embed = params.get("embed")
     if embed is not None and embed not in ("0", "1"):
         bad.append("embed")
@@ -346,7 +351,8 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
     game_given = embed_on or any(k in params for k in URL_GAME_KEYS)  # an embedded table plays at once
     seed = number("seed", 0, 2**53)
     if not game_given:
-        return UrlOptions(None, None, lang, speed, faces, tuple(bad), "", host=host, theme=theme)
+        return UrlOptions(None, None, lang, speed, faces, tuple(bad), "", host=host, theme=theme,
+                          sound=sound_on)
     players = number("players", 2, MAX_SEATS) or 2
     level = params.get("ai", DEFAULT_LEVEL)
     if level not in LEVELS:
@@ -390,7 +396,8 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
                        faces=faces if faces is not None else base.faces,
                        practice=practice == "1")
     origin = "&".join(f"{k}={params[k]}" for k in sorted(URL_GAME_KEYS) if k in params)
-    return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin, embed_on, host, theme)
+    return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin, embed_on, host, theme,
+                      sound_on)
 
 
 # -- helpers -------------------------------------------------------------------------------

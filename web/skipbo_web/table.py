@@ -34,6 +34,7 @@ class Look:
     result_hidden: bool = False
     replay: bool = False  # a replay's read-only table: every hand face up, no result sheet or log
     theme: str = "auto"   # the table's colours as chosen (prefs.THEMES)
+    sound: bool = True    # sound on (the bar's switch)
 
 
 def attrs(**values: Any) -> str:
