@@ -13,6 +13,8 @@ from e2e.support import BOOT_TIMEOUT_MS, READY
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# What the bar holds (data-action, data-lang or name): every one must stay in sight and reach
+BAR_CONTROLS = ("new", "speed", "en", "de", "da", "theme", "help", "records", "stats")
 HUMAN_TURN = '#table[data-turn="{seat}"]:not([data-over]), #table[data-over="1"]'
 
 
@@ -81,6 +83,18 @@ def table_state(page: Page) -> dict[str, object]:
         moves: all(".log [data-move]", "data-move"),
       };
     }""")
+
+
+def axe_scan_table_and_sheets(page: Page, sheets: tuple[str, ...] = ("help", "new")) -> list[dict]:
+    """axe-core's findings on the table with a picked card (lit piles), then with each of
+    ``sheets`` open (the bar's ``data-action``)."""
+    page.locator('[data-seat="0"] [data-slot="H"]').first.click()
+    findings = axe_scan(page)
+    for action in sheets:
+        page.click(f'#bar [data-action="{action}"]')
+        findings += axe_scan(page)
+        page.keyboard.press("Escape")
+    return findings
 
 
 def axe_scan(page: Page) -> list[dict]:

@@ -43,6 +43,7 @@ class Weights:
     hand_left: float = 0.1       # a card still in hand when the stock card is played
     urgency: float = 0.0         # chances count (1 + urgency / stock cards the side has left)
     next_stock: float = 0.0      # share of a stock card for the chance the next one fits too
+    frozen: float = 100.0        # ending a turn with an empty hand, nothing to draw and no card played
 
     def tuned(self, **changes: float) -> Weights:
         return replace(self, **changes)

@@ -204,7 +204,14 @@ def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
             yield
         common = ev.common(needs, line.played, line.mine)
         if line.size == 0:
-            note(ev.empty_end(common, needs, line.mine), END_MOVE, "end")
+            value = ev.empty_end(common, needs, line.mine)
+            if not path:
+                # Nothing can be drawn (the hand is empty on the seat's own turn) and no
+                # card is played: if every seat did that, the table would stay frozen
+                # until the turn limit. Any card played moves toward a completed
+                # building pile, whose cards come back to be drawn.
+                value -= ev.w.frozen
+            note(value, END_MOVE, "end")
         else:
             for c, k, score in ev.discards(common, needs, line.hand, line.size, line.mine):
                 note(score, make_move(HAND, c, TO_DISCARD, k), "end")

@@ -1,5 +1,5 @@
 """The chrome around the table, as HTML strings: the bar (title, new game, the computer's
-speed, languages, help, records), the embedded table's speed and language choice, the
+speed, languages, colours, help, records, statistics), the embedded table's speed and language choice, the
 engine version below the table and the notices above it (no DOM access here)."""
 
 from __future__ import annotations
@@ -26,19 +26,31 @@ def speed_and_languages(look: Look, speed: int) -> str:
             f'<nav class="langs" aria-label="{escape(t(lang, "bar.language"))}">{langs}</nav>')
 
 
+def theme_switch(look: Look) -> str:
+    """The switch of the table's colours: auto (as the device) -> light -> dark."""
+    text = t(look.lang, "bar.theme", name=t(look.lang, f"theme.{look.theme}"))
+    return (f'<button type="button" class="tool theme-tool"{attrs(data_action="theme", data_theme_choice=look.theme)}'
+            f' title="{escape(text)}"><span class="tool-icon" aria-hidden="true"></span>'
+            f'<span class="tool-text">{escape(text)}</span></button>')
+
+
 def render_bar(look: Look, speed: int) -> str:
     """Title, new game, speed, languages, help."""
     lang = look.lang
     return (f'<h1>{escape(t(lang, "title"))}</h1>'
             f'<button type="button" class="tool" data-action="new" aria-keyshortcuts="N">'
             f'{escape(t(lang, "bar.new"))}</button>'
-            f'{speed_and_languages(look, speed)}'
+            f'{speed_and_languages(look, speed)}{theme_switch(look)}'
             f'<button type="button" class="tool help" data-action="help" aria-keyshortcuts="?"'
             f' aria-label="{escape(t(lang, "bar.help"))}" title="{escape(t(lang, "bar.help"))}">?</button>'
             f'<button type="button" class="tool records-tool" data-action="records"'
             f' title="{escape(t(lang, "bar.records"))}">'
             f'<span class="records-icon" aria-hidden="true"></span><span class="records-text">'
-            f'{escape(t(lang, "bar.records"))}</span></button>')
+            f'{escape(t(lang, "bar.records"))}</span></button>'
+            f'<button type="button" class="tool stats-tool" data-action="stats"'
+            f' title="{escape(t(lang, "bar.stats"))}">'
+            f'<span class="stats-icon" aria-hidden="true"></span><span class="stats-text">'
+            f'{escape(t(lang, "bar.stats"))}</span></button>')
 
 
 def render_foot(lang: str, version: str) -> str:

@@ -20,6 +20,10 @@ EN: dict[str, str | Plural] = {
     "speed.1": "fast",
     "speed.2": "normal",
     "speed.3": "slow",
+    "bar.theme": "Colours: {name}",
+    "theme.auto": "as the device",
+    "theme.light": "light",
+    "theme.dark": "dark",
 
     # names
     "name.you": "You",
@@ -462,4 +466,47 @@ EN: dict[str, str | Plural] = {
     "replay.unfinished": "The record ends here: the game was not over.",
     "replay.play_on": "Play on from here",
     "replay.close": "Close the replay",
+
+    # statistics (skipbo_web.stats, .stats_view)
+    "bar.stats": "Statistics",
+    "stats.title": "Statistics",
+    "stats.empty": "No finished games yet. Every game you finish against the computer is counted here "
+                   "(not the tutorial, not an embedded table).",
+    "stats.summary": Plural("{count} game, {wins} won ({rate})", "{count} games, {wins} won ({rate})"),
+    "stats.stalled_games": Plural("{count} game stalled", "{count} games stalled"),
+    "stats.streak": Plural("Longest winning streak: {count} game", "Longest winning streak: {count} games"),
+    "stats.average": "Average length of a game: {turns} turns",
+    "stats.best": Plural("Best game: {points} points in {turns} turn ({players} players, opponents: {level}), {date}",
+                         "Best game: {points} points in {turns} turns ({players} players, opponents: {level}), {date}",
+                         by="turns"),
+    "stats.decimal": ".",  # in "36.2 turns"
+    "stats.rate": "{pct}%",
+    "stats.by_level": "By the computer's level",
+    "stats.by_players": "By table size",
+    "stats.col_level": "Opponents",
+    "stats.col_players": "Table",
+    "stats.col_games": "Games",
+    "stats.col_wins": "Won",
+    "stats.col_rate": "Win rate",
+    "stats.mixed": "mixed levels",
+    "stats.players": Plural("{count} player", "{count} players"),
+    "stats.chart_label": Plural("Your only game ({count}): {won} won, {lost} lost, {stalled} stalled; the bar's "
+                                "height is your points",
+                                "Your last {count} games: {won} won, {lost} lost, {stalled} stalled; each bar's "
+                                "height is your points"),
+    "stats.chart_caption": Plural("Your points in {count} game:", "Your points in the last {count} games:"),
+    "stats.won": "won",
+    "stats.lost": "lost",
+    "stats.stalled": "stalled",
+    "stats.csv": "Download CSV",
+    "stats.json": "Download JSON",
+    "stats.clear": "Clear statistics…",
+    "stats.confirm": Plural("Clear the statistics of {count} game? This cannot be undone.",
+                            "Clear the statistics of all {count} games? This cannot be undone."),
+    "stats.keep": "Keep them",
+    "stats.clear_yes": "Clear",
+    "stats.records_hint": "Your finished games against the computer: wins, streaks, a chart and downloads.",
+    "stats.open": "Show the statistics",
+    "stats.close": "Close",
+    "notice.bad_stats": "The statistics could not be read (they are damaged), so they start again from zero.",
 }

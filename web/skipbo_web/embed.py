@@ -17,7 +17,7 @@ from typing import Any
 
 from skipbo_core.history import LogEntry
 
-from .bar import speed_and_languages
+from .bar import speed_and_languages, theme_switch
 from .controller import Controller, Message
 from .i18n import t
 from .table import Look, card_token, seat_name
@@ -46,7 +46,8 @@ def storage_keys(embed: bool) -> Keys:
 
 def render_embed_bar(look: Look, speed: int) -> str:
     """The embedded table's only chrome: a small menu with a new deal, the keys-and-rules
-    sheet, the computer's speed and the language (no title, no new-game screen)."""
+    sheet, the table's colours, the computer's speed and the language (no title, no
+    new-game screen)."""
     lang = look.lang
     return (f'<details class="menu"><summary title="{escape(t(lang, "embed.menu"))}">'
             f'<span class="menu-icon" aria-hidden="true"></span><span class="menu-text">'
@@ -55,7 +56,7 @@ def render_embed_bar(look: Look, speed: int) -> str:
             f'<button type="button" class="tool" data-action="play-again">{escape(t(lang, "embed.restart"))}</button>'
             f'<button type="button" class="tool" data-action="help" aria-keyshortcuts="?">'
             f'{escape(t(lang, "bar.help"))}</button>'
-            f'{speed_and_languages(look, speed)}</div></details>')
+            f'{theme_switch(look)}{speed_and_languages(look, speed)}</div></details>')
 
 
 def event(kind: str, **fields: Any) -> dict[str, Any]:

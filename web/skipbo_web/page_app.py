@@ -24,8 +24,10 @@ from .page_motion import Motion
 from .page_records import RecordsDesk
 from .page_session import Session, new_seed
 from .page_sheet import Sheet
+from .page_stats import StatsDesk
 from .page_table import TableView
 from .page_tutorial import TutorialSession
+from .prefs import next_theme
 from .table import Look
 from .view_tree import Patcher
 
@@ -41,6 +43,7 @@ class App:
         self.computer = ComputerTurns(self)
         self.tutorial = TutorialSession(self)
         self.records = RecordsDesk(self)
+        self.stats = StatsDesk(self)
         self.assist = Assist(self)
         self.keys = Keyboard(self)
         self.drag = DragAndDrop(self)
@@ -117,6 +120,8 @@ class App:
 
     def show_move(self, entry: LogEntry, drop: Any = None) -> None:
         """Draw the table after ``entry`` was played, its card moving there."""
+        if self.ctrl.game.is_over:
+            self.stats.game_over()
         flight = self.motion.take_off(entry, drop)
         self.render()
         self.motion.land(flight)
@@ -161,6 +166,15 @@ class App:
         elif slot and self.sheet.kind is None:
             self.click_slot(el, event.detail == 0)
 
+    def set_theme(self, choice: str) -> None:
+        """Colour the table as ``choice`` says (index.html's ``skipboTheme`` resolves
+        ``auto`` with the device's setting, and follows it when it changes)."""
+        self.session.set_theme(choice)
+        apply = getattr(self.browser.window, "skipboTheme", None)
+        if apply is not None:
+            apply(choice)
+        self.render()
+
     def set_language(self, lang: str) -> None:
         self.session.set_language(lang)
         self.render()
@@ -175,6 +189,12 @@ class App:
                 self.sheet.open("setup")
         elif action == "help":
             self.sheet.open("help")
+        elif action == "stats":
+            self.stats.open()
+        elif action.startswith("stats-"):
+            self.stats.action(action)
+        elif action == "theme":
+            self.set_theme(next_theme(self.look.theme))
         elif action == "close":
             self.sheet.close()
         elif action == "reveal":

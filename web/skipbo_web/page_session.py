@@ -15,6 +15,7 @@ from .controller import BadSave, Controller, Message
 from .embed import storage_keys
 from .i18n import LANGUAGES, pick_language
 from .page_dom import Browser, JsException, js
+from .prefs import pref_keys, stored_theme
 from .settings import Settings, parse_url, query_options, wants_embed
 from .table import Look
 
@@ -71,6 +72,7 @@ class Session:
         # Embed mode keeps its game apart from the visitor's own and ignores their settings.
         self.embed = wants_embed(self.given)
         self.keys = storage_keys(self.embed)
+        self.pref_keys = pref_keys(self.embed)
         try:
             stored = self.store.get(self.keys.settings) if self.keys.settings else None
         except BadSave:
@@ -102,11 +104,24 @@ class Session:
         self.dealt_now = self.ctrl is not saved  # a new deal, not in storage yet
         if not self.store.ok:
             self.notices.append(Message("notice.no_storage"))
-        self.look = Look(lang, url.faces if url.faces is not None else self.ctrl.settings.faces)
+        self.look = Look(lang, url.faces if url.faces is not None else self.ctrl.settings.faces,
+                         theme=url.theme or self.stored(self.pref_keys.theme, stored_theme))
 
     @property
     def lang(self) -> str:
         return self.look.lang
+
+    def stored(self, key: str, read: Any) -> Any:
+        """A preference read from storage by ``read`` (a damaged value reads as absent)."""
+        try:
+            return read(self.store.get(key))
+        except BadSave:
+            return read(None)
+
+    def set_theme(self, choice: str) -> None:
+        """The switch chose the table's colours: kept for the next visit."""
+        self.look.theme = choice
+        self.store.set(self.pref_keys.theme, choice)
 
     def load_saved(self) -> Controller | None:
         try:

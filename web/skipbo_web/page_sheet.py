@@ -20,7 +20,7 @@ class Sheet:
     def __init__(self, app: App) -> None:
         self.app = app
         self.el = app.browser.by_id("sheet")
-        self.kind: str | None = None         # setup, help, records, replay; None: closed
+        self.kind: str | None = None         # setup, help, records, replay, stats; None: closed
         self.draft: Settings | None = None   # the new-game form as filled in so far
         self.errors: list[str] = []          # its wrong fields
 
@@ -33,6 +33,8 @@ class Sheet:
             html = render_setup(settings, app.lang, self.errors, intro=app.tutorial.entry_html())
         elif kind in ("records", "replay"):
             html = app.records.sheet_html(kind)
+        elif kind == "stats":
+            html = app.stats.sheet_html()
         else:
             html = render_help(app.lang, app.session.embed)
         self.el.innerHTML = html

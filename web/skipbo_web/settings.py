@@ -18,6 +18,8 @@ from skipbo_core import Rules
 from skipbo_core.ai import LEVELS
 from skipbo_core.rules import MAX_STOCK
 
+from .prefs import THEMES
+
 VERSION = 1
 KINDS = ("human", *LEVELS)            # what sits in a seat
 FACES = ("skipbo", "cards")           # card drawings: Skip-Bo numbers or playing cards
@@ -218,7 +220,7 @@ class Settings:
 # -- URL options ---------------------------------------------------------------------------
 
 URL_GAME_KEYS = ("players", "stock", "ai", "seed", "teams", "deck", "target", "humans", "names", "practice")
-URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces", "embed", "host")
+URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces", "embed", "host", "theme")
 MAX_QUERY = 4096  # characters of the address after "?"; a longer one is refused whole
 
 
@@ -295,6 +297,7 @@ class UrlOptions:
     origin: str  # the game options, normalised: the same string means the same game
     embed: bool = False
     host: str | None = None  # host=<origin>: the only origin whose commands are taken ("": none)
+    theme: str | None = None  # theme=light|dark|auto: the table's colours for this visit
 
 
 def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str]) -> UrlOptions:
@@ -326,6 +329,10 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
     if faces is not None and faces not in FACES:
         bad.append("faces")
         faces = None
+    theme = params.get("theme")
+    if theme is not None and theme not in THEMES:
+        bad.append("theme")
+        theme = None
     embed = params.get("embed")
     if embed is not None and embed not in ("0", "1"):
         bad.append("embed")
@@ -339,7 +346,7 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
     game_given = embed_on or any(k in params for k in URL_GAME_KEYS)  # an embedded table plays at once
     seed = number("seed", 0, 2**53)
     if not game_given:
-        return UrlOptions(None, None, lang, speed, faces, tuple(bad), "", host=host)
+        return UrlOptions(None, None, lang, speed, faces, tuple(bad), "", host=host, theme=theme)
     players = number("players", 2, MAX_SEATS) or 2
     level = params.get("ai", DEFAULT_LEVEL)
     if level not in LEVELS:
@@ -383,7 +390,7 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
                        faces=faces if faces is not None else base.faces,
                        practice=practice == "1")
     origin = "&".join(f"{k}={params[k]}" for k in sorted(URL_GAME_KEYS) if k in params)
-    return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin, embed_on, host)
+    return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin, embed_on, host, theme)
 
 
 # -- helpers -------------------------------------------------------------------------------

@@ -87,7 +87,8 @@ def record_filename(ctrl: Controller, today: str) -> str:
 
 
 def render_records(link: ShareLink, look: Look, copied: Message | None = None) -> str:
-    """The sheet: download this game's record, copy its link, open a record file."""
+    """The sheet: download this game's record, copy its link, open a record file, and the
+    way to the statistics (the bar's own button is left out on phones, for room)."""
     lang = look.lang
     notes = "".join(f'<li>{escape(t(lang, m.key, **m.args))}</li>' for m in link.notes)
     notes = f'<ul class="hint share-notes">{notes}</ul>' if notes else ""
@@ -112,6 +113,10 @@ def render_records(link: ShareLink, look: Look, copied: Message | None = None) -
             f'<p class="hint">{escape(t(lang, "records.open_hint"))}</p>'
             f'<label class="file-pick"><span>{escape(t(lang, "records.open_file"))}</span>'
             f'<input type="file" name="record-file" accept=".json,application/json"></label></section>'
+            f'<section><h3>{escape(t(lang, "stats.title"))}</h3>'
+            f'<p class="hint">{escape(t(lang, "stats.records_hint"))}</p>'
+            f'<button type="button" class="tool-button" data-action="stats">{escape(t(lang, "stats.open"))}</button>'
+            f'</section>'
             f'<div class="actions"><button type="button" class="primary" data-action="close">'
             f'{escape(t(lang, "records.close"))}</button></div>'
             f'</div>')

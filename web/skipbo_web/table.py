@@ -33,6 +33,7 @@ class Look:
     faces: str = "skipbo"
     result_hidden: bool = False
     replay: bool = False  # a replay's read-only table: every hand face up, no result sheet or log
+    theme: str = "auto"   # the table's colours as chosen (prefs.THEMES)
 
 
 def attrs(**values: Any) -> str:

@@ -1,0 +1,112 @@
+"""Statistics in a real browser: a finished game is counted once and still there after a
+reload, a damaged store gives a notice and a fresh one, the downloads hold the games,
+clearing asks first, and an embedded table counts nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from playwright.sync_api import Browser, Page
+
+from e2e.game_support import axe_scan, open_game, over, play_turn, stored, wait_for_turn
+from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
+
+SHORT = {"players": 2, "stock": 1, "ai": "easy", "seed": 11, "speed": 0}
+GAME = {"date": "2026-12-04T05:00:00Z", "players": 3, "stock": 10, "teams": False, "wild_cards": 18,
+        "target": None, "practice": False, "levels": ["hard", "easy"], "result": "won", "points": 75,
+        "turns": 31, "seed": 42}
+
+
+def play_to_the_end(page: Page) -> None:
+    for _ in range(200):
+        wait_for_turn(page)
+        if over(page):
+            return
+        play_turn(page)
+    raise AssertionError("the game did not end")
+
+
+def open_stats(page: Page) -> Page:
+    page.click('#bar [data-action="stats"]')
+    page.wait_for_selector("#sheet[open] .stats")
+    return page
+
+
+def test_a_finished_game_is_counted_once_and_kept_across_a_reload(watched: Watched, site) -> None:
+    page = open_game(watched.page, site.url, **SHORT)
+    assert stored(page, "skipbo.stats") is None
+    play_to_the_end(page)
+    games = stored(page, "skipbo.stats")["games"]
+    assert len(games) == 1
+    game = games[0]
+    assert (game["players"], game["stock"], game["levels"], game["seed"]) == (2, 1, ["easy"], 11)
+    winner = page.locator(".result").get_attribute("data-winner")
+    assert game["result"] == {"0": "won", "1": "lost", "": "stalled"}[winner]
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert over(page) and len(stored(page, "skipbo.stats")["games"]) == 1  # the same game is not counted again
+    sheet = open_stats(page).locator("#sheet .stats")
+    assert sheet.get_attribute("data-games") == "1"
+    assert ("1 game, 1 won (100%)" if game["result"] == "won" else "1 game, 0 won (0%)") in sheet.inner_text()
+    assert sheet.locator("svg rect").count() == 1
+    assert page.locator("[data-notice]").count() == 0
+
+
+def test_on_a_phone_the_records_sheet_leads_to_the_statistics(browser: Browser, site) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    page = open_game(context.new_page(), site.url, seed=3)
+    assert not page.locator('#bar [data-action="stats"]').is_visible()  # the bar has no room for it
+    page.click('#bar [data-action="records"]')
+    page.click('#sheet [data-action="stats"]')
+    assert page.locator("#sheet[open] .stats").get_attribute("data-games") == "0"
+    context.close()
+
+
+def test_a_damaged_store_gives_a_notice_and_a_fresh_one(watched: Watched, site) -> None:
+    page = open_game(watched.page, site.url, seed=3)
+    for junk in ("{not json", json.dumps({"version": 1, "games": [{"date": 5}]})):
+        page.evaluate("j => localStorage.setItem('skipbo.stats', j)", junk)
+        page.reload()
+        page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        open_stats(page)
+        assert page.locator("#sheet .stats").get_attribute("data-games") == "0"
+        notice = page.locator('[data-notice="notice.bad_stats"]')
+        assert notice.count() == 1 and "could not be read" in notice.inner_text()
+        assert stored(page, "skipbo.stats") == {"version": 1, "games": []}
+
+
+def test_downloads_and_clearing_with_a_confirmation(watched: Watched, site) -> None:
+    page = open_game(watched.page, site.url, seed=3)
+    games = [GAME, {**GAME, "result": "lost", "points": 0, "levels": ["medium", "medium"], "seed": None}]
+    page.evaluate("s => localStorage.setItem('skipbo.stats', s)", json.dumps({"version": 1, "games": games}))
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    sheet = open_stats(page).locator("#sheet .stats")
+    assert sheet.get_attribute("data-games") == "2" and "2 games, 1 won (50%)" in sheet.inner_text()
+    assert "Best game: 75 points in 31 turns" in sheet.inner_text()
+    assert axe_scan(page) == []
+    with page.expect_download() as info:
+        page.click('[data-action="stats-csv"]')
+    download = info.value
+    assert download.suggested_filename == "skipbo-statistics.csv"
+    rows = list(csv.DictReader(io.StringIO(open(download.path(), encoding="utf-8").read())))
+    assert [(r["levels"], r["result"], r["seed"]) for r in rows] == [("hard+easy", "won", "42"),
+                                                                    ("medium+medium", "lost", "")]
+    with page.expect_download() as info:
+        page.click('[data-action="stats-json"]')
+    assert json.loads(open(info.value.path(), encoding="utf-8").read()) == games
+    page.click('[data-action="stats-clear"]')
+    assert page.locator(".stats-confirm").is_visible()
+    page.click('[data-action="stats-keep"]')  # changed their mind
+    assert page.locator(".stats-confirm").count() == 0 and len(stored(page, "skipbo.stats")["games"]) == 2
+    page.click('[data-action="stats-clear"]')
+    page.click('[data-action="stats-clear-yes"]')
+    assert sheet.get_attribute("data-games") == "0" and stored(page, "skipbo.stats") == {"version": 1, "games": []}
+
+
+def test_an_embedded_table_counts_nothing(watched: Watched, site) -> None:
+    page = open_game(watched.page, site.url, embed=1, **SHORT)
+    play_to_the_end(page)
+    assert stored(page, "skipbo.stats") is None

@@ -1,0 +1,147 @@
+"""Statistics of finished games, on the host: what a finished game's summary holds, the
+store (the newest 500, a damaged one refused), the totals, the CSV and the sheet."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+from dataclasses import replace
+
+import pytest
+from skipbo_web.controller import Controller
+from skipbo_web.i18n import LANGUAGES
+from skipbo_web.settings import Seat, Settings
+from skipbo_web.stats import (
+    MAX_GAMES,
+    GameSummary,
+    add,
+    read_store,
+    summarise,
+    to_csv,
+    to_store,
+    totals,
+)
+from skipbo_web.stats_view import render_stats
+
+from skipbo_core.ai import greedy_bot
+
+DATE = "2026-12-04T05:00:00Z"
+
+
+def game(**changes: object) -> GameSummary:
+    base = GameSummary(date=DATE, players=2, stock=5, teams=False, wild_cards=18, target=None, practice=False,
+                       levels=("medium",), result="won", points=50, turns=20, seed=7)
+    return replace(base, **changes)
+
+
+def finished(settings: Settings, seed: int) -> Controller:
+    """A game played to its end, every seat (the human's too) by the computer."""
+    ctrl = Controller.start(settings, seed)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if ctrl.game.is_over:
+            return ctrl
+        game = ctrl.game
+        game.play(greedy_bot(game.view(game.current_seat), game.legal_moves(), rng))
+    raise AssertionError("the game did not end")
+
+
+def test_a_finished_game_against_the_computer_is_summarised() -> None:
+    ctrl = finished(Settings(stock=3), seed=5)
+    summary = summarise(ctrl, DATE)
+    result = ctrl.game.result
+    assert summary.players == 2 and summary.stock == 3 and summary.levels == ("medium",)
+    assert summary.result == ("won" if result.winner == 0 else "stalled" if result.winner is None else "lost")
+    assert summary.points == result.scores[0] and summary.turns == ctrl.game.turn and summary.seed == 5
+    assert GameSummary.from_dict(summary.to_dict()) == summary
+
+
+def test_a_game_not_over_or_in_hot_seat_is_not_counted() -> None:
+    assert summarise(Controller.start(Settings(stock=3), 5), DATE) is None
+    two_people = Settings(stock=3, seats=(Seat("", "human"), Seat("", "human"), *Settings().seats[2:]))
+    assert summarise(finished(two_people, seed=5), DATE) is None
+
+
+def test_a_team_win_is_yours_when_your_partner_wins() -> None:
+    settings = Settings(players=4, teams=True, stock=3,
+                        seats=(Seat("", "human"),) + tuple(Seat("", "easy") for _ in range(5)))
+    for seed in range(1, 30):
+        ctrl = finished(settings, seed)
+        winner = ctrl.game.result.winner
+        if winner == 2:  # the partner opposite
+            assert summarise(ctrl, DATE).result == "won"
+            return
+    pytest.skip("no deal in 30 where the partner wins")
+
+
+def test_the_store_keeps_the_newest_500() -> None:
+    games: list[GameSummary] = []
+    for i in range(MAX_GAMES + 20):
+        games = add(games, game(turns=i))
+    assert len(games) == MAX_GAMES and games[0].turns == 20 and games[-1].turns == MAX_GAMES + 19
+    assert read_store(to_store(games)) == games
+
+
+@pytest.mark.parametrize("damage", [
+    "text", [], {"version": 2, "games": []}, {"version": 1, "games": {}},
+    {"version": 1, "games": [{"date": DATE}]},
+    {"version": 1, "games": [{**game().to_dict(), "result": "maybe"}]},
+    {"version": 1, "games": [{**game().to_dict(), "players": 9}]},
+    {"version": 1, "games": [{**game().to_dict(), "levels": ["genius"]}]},
+    {"version": 1, "games": [{**game().to_dict(), "points": "50"}]},
+    {"version": 1, "games": [{**game().to_dict(), "extra": 1}]},
+])
+def test_a_damaged_store_is_refused(damage: object) -> None:
+    with pytest.raises(ValueError):
+        read_store(damage)
+
+
+def test_nothing_stored_is_no_games() -> None:
+    assert read_store(None) == []
+
+
+def test_totals() -> None:
+    games = [game(result="won", points=40, turns=30), game(result="won", points=60, turns=25),
+             game(result="lost", points=0, levels=("hard",), players=2),
+             game(result="won", points=60, turns=20, players=3, levels=("hard", "easy")),
+             game(result="won", points=30), game(result="won", points=30), game(result="stalled", points=0)]
+    sums = totals(games)
+    assert (sums.all.games, sums.all.wins, sums.stalled) == (7, 5, 1)
+    assert list(sums.by_level) == ["medium", "hard", "mixed"]
+    assert (sums.by_level["medium"].games, sums.by_level["medium"].wins) == (5, 4)
+    assert (sums.by_level["hard"].games, sums.by_level["hard"].wins) == (1, 0)
+    assert list(sums.by_players) == [2, 3] and sums.by_players[3].rate == 1.0
+    assert sums.longest_streak == 3 and sums.current_streak == 0
+    assert sums.average_turns == pytest.approx(sum(g.turns for g in games) / 7)
+    assert sums.best == games[3]  # 60 points, in fewer turns than the other 60
+
+
+def test_the_csv_has_a_line_per_game() -> None:
+    games = [game(), game(levels=("hard", "easy"), players=3, seed=None, target=500)]
+    rows = list(csv.DictReader(io.StringIO(to_csv(games))))
+    assert len(rows) == 2 and rows[1]["levels"] == "hard+easy" and rows[1]["seed"] == "" and rows[1]["target"] == "500"
+    assert rows[0]["result"] == "won" and rows[0]["date"] == DATE
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_sheet_shows_the_totals_and_a_chart(lang: str) -> None:
+    games = [game(result=r, points=p) for r, p in (("won", 50), ("lost", 0), ("won", 75))]
+    html = render_stats(lang, games)
+    assert 'data-games="3"' in html and html.count("<rect") == 3 and "{" not in html
+    assert re.search(r'aria-label="[^"]*3[^"]*"', html)  # the chart says what it shows
+    for action in ("stats-csv", "stats-json", "stats-clear", "close"):
+        assert f'data-action="{action}"' in html
+    assert "stats-clear-yes" not in html
+    assert 'data-action="stats-clear-yes"' in render_stats(lang, games, confirm=True)
+    assert 'data-games="0"' in render_stats(lang, [])
+
+
+def test_the_sheet_counts_in_words() -> None:
+    one = render_stats("en", [game()])
+    assert "1 game, 1 won (100%)" in one and "streak: 1 game<" in one
+    assert "2 games, 1 won (50%)" in render_stats("en", [game(), game(result="lost", points=0)])
+    assert "2 Spiele, 2 gewonnen (100 %)" in render_stats("de", [game(), game()])
+    assert "Länge eines Spiels: 20,5 Züge" in render_stats("de", [game(turns=20), game(turns=21)])
+    assert "length of a game: 20.5 turns" in render_stats("en", [game(turns=20), game(turns=21)])

@@ -1,0 +1,98 @@
+"""The statistics of finished games on the page: counting a game when it ends, the
+statistics sheet's buttons (downloads, clearing), and the store in ``localStorage``
+(``skipbo.stats``), read when first needed. A damaged store gives a notice and a fresh
+one. What is kept and shown is decided in ``stats`` and ``stats_view``."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .controller import BadSave, Message
+from .page_dom import js
+from .stats import STORE_KEY, GameSummary, add, read_store, summarise, to_csv, to_store
+from .stats_view import render_stats
+
+if TYPE_CHECKING:
+    from .page_app import App
+
+
+class StatsDesk:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._games: list[GameSummary] | None = None  # None: not read yet
+        self.counted: object | None = None  # the game last counted (never twice)
+        self.confirm = False  # the sheet asks whether to clear them
+
+    @property
+    def games(self) -> list[GameSummary]:
+        if self._games is None:
+            store = self.app.session.store
+            try:
+                self._games = read_store(store.get(STORE_KEY))
+            except (BadSave, ValueError, TypeError):
+                self.app.session.notices.append(Message("notice.bad_stats"))
+                self._games = []
+                store.set(STORE_KEY, to_store([]))
+        return self._games
+
+    def game_over(self) -> None:
+        """The game on the table just ended: count it (not in the tutorial, not in an
+        embedded table; a hot-seat game has no single "you" and is not counted)."""
+        app = self.app
+        ctrl = app.ctrl
+        if app.session.embed or app.tutorial.on or not ctrl.game.is_over or ctrl.game is self.counted:
+            return
+        self.counted = ctrl.game
+        summary = summarise(ctrl, str(app.browser.window.Date.new().toISOString())[:19] + "Z")
+        if summary is not None:
+            self._games = add(self.games, summary)
+            app.session.store.set(STORE_KEY, to_store(self._games))
+
+    def sheet_html(self) -> str:
+        return render_stats(self.app.lang, self.games, self.confirm)
+
+    def open(self) -> None:
+        self.confirm = False
+        self.app.sheet.open("stats")
+        self.app.render()  # a notice, if the store was damaged
+
+    def action(self, action: str) -> None:
+        sheet = self.app.sheet
+        if action == "stats-csv":
+            self.download("skipbo-statistics.csv", to_csv(self.games), "text/csv")
+        elif action == "stats-json":
+            text = json.dumps(to_store(self.games)["games"], indent=1, ensure_ascii=False)
+            self.download("skipbo-statistics.json", text, "application/json")
+        elif action in ("stats-clear", "stats-keep"):
+            self.confirm = action == "stats-clear"
+            sheet.open("stats")
+            self.app.browser.focus_first('[data-action="stats-keep"]' if self.confirm
+                                         else '[data-action="stats-clear"]', sheet.el)
+        elif action == "stats-clear-yes":
+            self._games = []
+            self.confirm = False
+            self.app.session.store.set(STORE_KEY, to_store([]))
+            sheet.open("stats")
+            self.app.browser.focus_first('[data-action="close"]', sheet.el)
+
+    def download(self, name: str, text: str, mime: str) -> None:
+        """Hand ``text`` to the browser as a file download."""
+        window = self.app.browser.window
+        blob = window.Blob.new([text], self.app.browser.js_object({"type": mime}))
+        url = window.URL.createObjectURL(blob)
+        link = self.app.browser.document.createElement("a")
+        link.href, link.download = url, name
+        link.click()
+        window.setTimeout(_revoker(window, url), 1000)
+
+
+def _revoker(window: Any, url: str) -> Any:
+    from .page_dom import create_proxy
+
+    def revoke() -> None:
+        window.URL.revokeObjectURL(url)
+        proxy.destroy()
+
+    proxy = create_proxy(revoke)
+    return js(proxy)
