@@ -30,7 +30,7 @@ def positions(count: int, seed: int) -> list[Game]:
             if rng.random() < 0.2:
                 out.append(game.copy())
             legal = game.legal_moves()
-            builds = [m for m in legal if m.target_text.startswith("B")]
+            builds = [m for m in legal if m.is_build]
             game.play(rng.choice(builds if builds and rng.random() < 0.9 else legal))
     return out
 

@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from e2e.game_support import open_game  # noqa: E402
-from skipbo_core import Game, Rules  # noqa: E402
+from skipbo_core import Game, Move, Rules  # noqa: E402
 from tools.browser import launch_args  # noqa: E402
 from tools.server import SiteServer  # noqa: E402
 
@@ -65,15 +65,14 @@ FLIGHT = """async ([source, target]) => {
 }"""
 
 
-def seed_with_build(stock: int) -> tuple[int, str, str]:
+def seed_with_build(stock: int) -> tuple[int, Move, str]:
     """A deal whose first hand has a card for a building pile and one that fits none there."""
     for seed in range(1, 500):
         game = Game.new(Rules(players=2, stock_size=stock), seed=seed, first=0)
-        builds = [m for m in game.legal_moves() if m.target_text.startswith("B") and m.source_text.startswith("H")]
-        hand = {f"H{'SB' if c == 0 else c}" for c in game.view(0).hand}
-        refused = hand - {m.source_text for m in builds}
+        builds = [m for m in game.legal_moves(source="H") if m.is_build]
+        refused = {m.source_text for m in game.legal_moves(source="H")} - {m.source_text for m in builds}
         if builds and refused:
-            return seed, str(builds[0]), sorted(refused)[0]
+            return seed, builds[0], sorted(refused)[0]
     raise SystemExit("no suitable deal")
 
 
@@ -83,7 +82,7 @@ def card(part: str) -> str:
 
 def clicks(page: Page, base: str, stock: int, rounds: int, speed: int) -> dict[str, list[float]]:
     seed, build, refused = seed_with_build(stock)
-    source, target = build.split(">")
+    source, target = build.source_text, build.target_text
     out: dict[str, list[float]] = {"pick": [], "put back": [], "refused": [], "move": []}
     for _ in range(rounds):
         page.evaluate("localStorage.clear()")
@@ -100,7 +99,7 @@ def clicks(page: Page, base: str, stock: int, rounds: int, speed: int) -> dict[s
 
 def flights(page: Page, base: str, stock: int, rounds: int) -> dict[str, list[float]]:
     seed, build, _ = seed_with_build(stock)
-    source, target = build.split(">")
+    source, target = build.source_text, build.target_text
     out: dict[str, list[float]] = {"handler": [], "first": [], "gap": [], "long": []}
     for _ in range(rounds):
         page.evaluate("localStorage.clear()")

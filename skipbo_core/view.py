@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import NUMBERS
+from .moves import END, HAND, Move
 from .result import Result
 from .rules import Rules
 
@@ -62,7 +63,27 @@ class SeatView:
         return self.current_seat == self.seat
 
     def discard_tops(self, seat: int) -> tuple[int | None, ...]:
-        return tuple(p[-1] if p else None for p in self.discards[seat])
+        """The top card of each of ``seat``'s discard piles (``None``: empty pile)."""
+        return tuple([p[-1] if p else None for p in self.discards[seat]])  # a list: faster than a generator
+
+    def card_of(self, move: Move) -> int | None:
+        """The card ``move`` would take for the seat to move, as this seat sees it
+        (``0`` = Skip-Bo card; ``Game.card_of`` for the whole table): the hand card, or
+        the top of the stock or discard pile. ``None`` for ``end``, an empty or missing
+        pile, and a hand card this seat cannot see (another seat's, or not in its hand)."""
+        src = move.source
+        mover = self.current_seat
+        if src == HAND:
+            return move.arg if mover == self.seat and move.arg in self.hand else None
+        if src == END:
+            return None
+        owner = self.rules.partner(mover) if move.from_partner else mover
+        if owner is None:
+            return None
+        if move.from_stock:
+            return self.stock_tops[owner]
+        pile = self.discards[owner][move.arg]
+        return pile[-1] if pile else None
 
     def unseen_counts(self) -> list[int]:
         """How many cards of each value (index 0 = Skip-Bo card, 1-12) the seat cannot

@@ -70,3 +70,28 @@ def test_view_of_a_seat_that_does_not_exist_is_refused(seat):
     game = scripted_game()
     with pytest.raises(ValueError, match="seat"):
         game.view(seat)
+
+
+@pytest.mark.parametrize("players, teams", [(2, False), (3, False), (4, True)])
+def test_view_card_of_is_the_games_card_of_as_far_as_the_seat_sees(players, teams):
+    import random
+
+    from skipbo_core.moves import ALL_MOVES
+
+    rng = random.Random(players)
+    game = Game.new(Rules(players=players, stock_size=8, teams=teams), seed=players)
+    checked = 0
+    while not game.is_over and checked < 40:
+        mover = game.current_seat
+        for seat in range(players):
+            view = game.view(seat)
+            for m in ALL_MOVES:
+                expected = game.card_of(m)
+                if m.from_hand and seat != mover:
+                    expected = None  # another seat's hand is hidden
+                assert view.card_of(m) == expected, (seat, str(m))
+        checked += 1
+        legal = game.legal_moves()
+        builds = [m for m in legal if m.is_build]
+        game.play(rng.choice(builds or legal))
+    assert checked == 40

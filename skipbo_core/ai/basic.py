@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import WILD
-from ..moves import BUILD, DISCARD, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from ..cards import DISCARD_PILES, WILD
+from ..moves import BUILD, DISCARD, HAND, PARTNER_DISCARD, STOCK, TO_DISCARD, Move
 from ..view import SeatView
 from .registry import Player
 
@@ -37,7 +37,7 @@ def _greedy_build(view: SeatView, legal_moves: Sequence[Move]) -> Move | None:
         if m.target:  # not BUILD (0)
             continue
         src = m.source
-        if src == STOCK or src == PARTNER_STOCK:
+        if m.from_stock:
             key = (src == STOCK) * 16 + len(view.building[m.slot])  # (own stock, next needed)
             if key > stock_key:
                 stock, stock_key = m, key
@@ -62,6 +62,7 @@ def _not_wild_top(pile: tuple[int, ...]) -> bool:
 def _greedy_discard(view: SeatView, legal_moves: Sequence[Move]) -> Move:
     """Best fit, then the highest card, then the leftmost pile; a Skip-Bo card only
     when no number card can be discarded; the first move when none can."""
+    # the tops inline (not view.discard_tops): a hot path of every greedy decision
     keys = [_DISCARD_KEYS[k][p[-1] if p else None] for k, p in enumerate(view.discards[view.seat])]
     best, best_key = legal_moves[0], -1
     for m in legal_moves:
@@ -82,7 +83,7 @@ def _discard_keys(slot: int, top: int | None) -> tuple[int, ...]:
     return tuple(keys)
 
 
-_DISCARD_KEYS = tuple({top: _discard_keys(k, top) for top in (None, *range(13))} for k in range(4))
+_DISCARD_KEYS = tuple({top: _discard_keys(k, top) for top in (None, *range(13))} for k in range(DISCARD_PILES))
 
 
 def baseline_bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
@@ -105,17 +106,16 @@ _NUMBER_ORDER = {DISCARD: 0, PARTNER_DISCARD: 1, HAND: 2}
 
 def _baseline_build(view: SeatView, legal_moves: Sequence[Move]) -> Move | None:
     builds = [m for m in legal_moves if m.target == BUILD]
-    for src in (STOCK, PARTNER_STOCK):
-        for m in builds:
-            if m.source == src:
-                return m
+    stock = [m for m in builds if m.from_stock]
+    if stock:
+        return min(stock, key=lambda m: m.from_partner)  # the own stock first; min keeps the order
     tops = [t for t in (view.stock_tops[view.seat],
                         view.stock_tops[view.partner] if view.partner is not None else None)
             if t is not None and t != WILD]
     needs = view.next_needed
     numbers = []
     for m in builds:
-        card = _card(view, m)
+        card = view.card_of(m)
         if card == WILD:
             if any(needs[m.slot] == t - 1 for t in tops):
                 return m  # the Skip-Bo card frees a stock card
@@ -126,20 +126,12 @@ def _baseline_build(view: SeatView, legal_moves: Sequence[Move]) -> Move | None:
     return min(numbers, key=lambda m: _NUMBER_ORDER[m.source])  # min keeps the engine's order
 
 
-def _card(view: SeatView, m: Move) -> int:
-    """The card a building move from the hand or a discard pile takes."""
-    if m.source == HAND:
-        return m.arg
-    owner = view.seat if m.source == DISCARD else view.partner
-    return view.discards[owner][m.arg][-1]  # type: ignore[index]
-
-
 def _baseline_discard(view: SeatView, legal_moves: Sequence[Move]) -> Move:
     discards = [m for m in legal_moves if m.target == TO_DISCARD]
     if not discards:
         return legal_moves[0]
     card = max(m.arg for m in discards)  # the highest card; Skip-Bo (0) only when nothing else
-    tops = [p[-1] if p else None for p in view.discards[view.seat]]
+    tops = view.discard_tops(view.seat)
     slot = next((k for k, t in enumerate(tops) if t == card and card != WILD), None)
     if slot is None:
         slot = next((k for k, t in enumerate(tops) if t is None), None)

@@ -35,7 +35,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 from ..game import Game
-from ..moves import BUILD, HAND, PARTNER_STOCK, STOCK, Move
+from ..moves import BUILD, HAND, Move
 from ..view import SeatView
 from .evaluation import DEFAULT, Weights
 from .registry import Bot, Player, finish, get_bot
@@ -87,7 +87,7 @@ def candidates(leaves: list[Leaf], cfg: ExpertConfig) -> list[Leaf]:
 
 
 def _is_stock(m: Move) -> bool:
-    return m.target == BUILD and (m.source == STOCK or m.source == PARTNER_STOCK)
+    return m.is_build and m.from_stock
 
 
 Steps = Generator[None, None, int]

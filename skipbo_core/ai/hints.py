@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game
-from ..moves import BUILD, DISCARD, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from ..moves import BUILD, DISCARD, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
 from ..view import SeatView
 from .evaluation import WIN
 from .odds import cover_for, pile_values, reach_chance
@@ -83,34 +83,15 @@ def hint(view: SeatView, legal_moves: Sequence[Move]) -> Hint:
     return _explain(view, leaf, legal_moves)
 
 
-def _card(view: SeatView, m: Move) -> int | None:
-    """The card ``m`` takes, as the mover sees it (None for ``end``)."""
-    seat = view.seat
-    if m.source == HAND:
-        return m.arg
-    if m.source == STOCK:
-        return view.stock_tops[seat]
-    if m.source == PARTNER_STOCK:
-        return view.stock_tops[view.partner]  # type: ignore[index]
-    if m.source == DISCARD:
-        pile = view.discards[seat][m.arg]
-        return pile[-1] if pile else None
-    mate = view.partner
-    if mate is None:
-        return None
-    pile = view.discards[mate][m.arg]
-    return pile[-1] if pile else None
-
-
 def _plain(view: SeatView, m: Move) -> Hint:
     """A move explained by itself (when the planner gives no line)."""
     line = {"line": (str(m),)}
     if m.is_end:
         return Hint(m, "end", line)
-    card = _card(view, m)
+    card = view.card_of(m)
     if m.target == TO_DISCARD:
-        pile = view.discards[view.seat][m.slot]
-        return Hint(m, "discard", {**line, "card": card, "pile": m.slot + 1, "top": pile[-1] if pile else None})
+        top = view.discard_tops(view.seat)[m.slot]
+        return Hint(m, "discard", {**line, "card": card, "pile": m.slot + 1, "top": top})
     if m.source == STOCK:
         return Hint(m, "stock", {**line, "card": card, "pile": m.slot + 1})
     if m.source == PARTNER_STOCK:
@@ -127,7 +108,7 @@ def _explain(view: SeatView, leaf: Leaf, legal_moves: Sequence[Move]) -> Hint:
     steps = len(leaf.moves)
     alone = steps == 1
     if leaf.kind == "stock":
-        card = _card(view, last)
+        card = view.card_of(last)
         if leaf.value >= WIN:
             code = "win" if alone else "toward-win"
         else:
@@ -138,8 +119,8 @@ def _explain(view: SeatView, leaf: Leaf, legal_moves: Sequence[Move]) -> Hint:
         return Hint(first, code, {"line": line, "card": card, **extra})
     if leaf.kind == "refill":
         if alone:
-            return Hint(first, "refill", {"line": line, "card": _card(view, first), "pile": first.slot + 1})
-        return Hint(first, "toward-refill", {"line": line, "card": _card(view, first), "steps": steps})
+            return Hint(first, "refill", {"line": line, "card": view.card_of(first), "pile": first.slot + 1})
+        return Hint(first, "toward-refill", {"line": line, "card": view.card_of(first), "steps": steps})
     if first.target == BUILD:
         blocked = _blocked(view, leaf.moves)
         if blocked is not None:

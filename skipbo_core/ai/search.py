@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..cards import WILD
 from ..game import Game
-from ..moves import BUILD, DISCARD, END_MOVE, HAND, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from ..moves import BUILD, DISCARD, END_MOVE, HAND, STOCK, TO_DISCARD, Move
 from ..moves import move as make_move
 from ..view import SeatView
 from .evaluation import DEFAULT, WIN, Evaluator, Weights
@@ -135,7 +135,7 @@ class Line:
 
 
 def _is_stock(m: Move) -> bool:
-    return m.source == STOCK or m.source == PARTNER_STOCK
+    return m.from_stock
 
 
 def plan_turn(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,

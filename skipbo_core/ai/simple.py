@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from ..cards import WILD
-from ..moves import BUILD, HAND, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from ..moves import BUILD, HAND, TO_DISCARD, Move
 from ..view import SeatView
 from .basic import greedy_bot
 from .registry import Player
@@ -27,7 +27,7 @@ def _wild_for_stock(view: SeatView, legal_moves: Sequence[Move]) -> Move | None:
 def medium_bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
     """Greedy, stock first: the stock card whenever it fits, a Skip-Bo card when it
     frees the stock card at once, then number cards from discard piles and hand."""
-    if not any(m.target == BUILD and m.source in (STOCK, PARTNER_STOCK) for m in legal_moves):
+    if not any(m.is_build and m.from_stock for m in legal_moves):
         wild = _wild_for_stock(view, legal_moves)
         if wild is not None:
             return wild
@@ -39,7 +39,7 @@ def easy_bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) ->
     card would free it, overlooks some other plays and discards at random."""
     builds = [m for m in legal_moves if m.target == BUILD]
     for m in builds:
-        if m.source in (STOCK, PARTNER_STOCK):
+        if m.from_stock:
             return m
     wild = _wild_for_stock(view, legal_moves)
     if wild is not None and rng.random() < EASY_NOTICE:

@@ -65,7 +65,7 @@ def table_sentences(ctrl: Controller, look: Look) -> list[str]:
         out.append(t(lang, "read.hand_hidden"))
     n = ctrl.players
     for seat in [(ctrl.viewer + k) % n for k in range(n)]:
-        tops = ", ".join(face(p[-1] if p else None) for p in view.discards[seat])
+        tops = ", ".join(face(top) for top in view.discard_tops(seat))
         name = seat_name(ctrl, look, seat)
         top = view.stock_tops[seat]
         if top is None:

@@ -302,9 +302,9 @@ class Controller:
                 self.message = Message("illegal.empty-source", {"source": text})
                 return False
             self.selected = text
-            targets = self.legal_targets()
-            key = ("msg.picked_nowhere" if not targets else
-                   "msg.picked" if any(t.startswith("B") for t in targets) else "msg.picked_discard")
+            moves = self.game.legal_moves(source=text)
+            key = ("msg.picked_nowhere" if not moves else
+                   "msg.picked" if any(m.is_build for m in moves) else "msg.picked_discard")
             self.message = Message(key, {"source": text})
             return False
         return self.play(f"{self.selected}>{text}")

@@ -26,6 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from skipbo_core.cards import BUILDING_SLOTS, DISCARD_PILES, NUMBERS, WILD
+
 from .controller import Controller, Message
 from .embed import table_facts
 from .i18n import LANGUAGES, describe
@@ -294,8 +296,9 @@ class Pile:
         return f'{seat} [data-slot="{self.slot}"]'
 
 
-_SEAT_SLOTS = {"S", "H", "HSB", *(f"D{k}" for k in range(1, 5)), *(f"H{k}" for k in range(1, 13))}
-_MIDDLE = {"draw", "completed", *(f"B{k}" for k in range(1, 5))}
+_SEAT_SLOTS = {"S", "H", *(f"D{k + 1}" for k in range(DISCARD_PILES)),
+               *(f"H{card_token(v)}" for v in (WILD, *NUMBERS))}
+_MIDDLE = {"draw", "completed", *(f"B{k + 1}" for k in range(BUILDING_SLOTS))}
 
 
 def parse_pile(name: Any) -> Pile | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from skipbo_core import Move
 from skipbo_core.ai.hints import Hint, hint
-from skipbo_core.moves import BUILD
 
 from .controller import Controller, Message
 from .i18n import t
@@ -28,7 +27,7 @@ def hint_for(ctrl: Controller) -> Hint | None:
 
 
 def _target(move: Move) -> Message:
-    return Message("hint.to_build" if move.target == BUILD else "hint.to_discard", {"n": move.slot + 1})
+    return Message("hint.to_build" if move.is_build else "hint.to_discard", {"n": move.slot + 1})
 
 
 def hint_message(h: Hint) -> Message:
