@@ -9,6 +9,8 @@ import random
 import pytest
 
 from skipbo_core.ai import get_bot
+from skipbo_core.ai.evaluation import DEFAULT
+from skipbo_core.ai.hard import make_planner_bot
 from skipbo_core.ai.search import plan_turn
 from skipbo_core.ai.tournament import play_game
 from skipbo_core.game import Game
@@ -40,10 +42,12 @@ def test_seeded_games_end_before_the_turn_limit(players, teams, stock, deal, lin
 
 def frozen_position() -> Game:
     """Six players, every hand empty, nothing to draw, and seat 1 holding a 9 the
-    building piles need (found in `expert` vs `hard`, deal 1:0, before the fix)."""
+    building piles need (found in `expert` vs `hard`, deal 1:0, before the fix).
+    Reached with the planner of that time (blocking did not fade when the draw pile
+    ran short: ``scarce=0``), which the frozen-table fix had to get out of."""
     rules = Rules(players=6, stock_size=20)
     game = Game.new(rules, seed="deal:1:0", first=0)
-    bots = [get_bot("hard") for _ in range(6)]
+    bots = [make_planner_bot(DEFAULT.tuned(scarce=0)) for _ in range(6)]
     rngs = [random.Random(s) for s in range(6)]
     for _ in range(3000):
         view = game.view(game.current_seat)

@@ -44,6 +44,7 @@ class Weights:
     urgency: float = 0.0         # chances count (1 + urgency / stock cards the side has left)
     next_stock: float = 0.0      # share of a stock card for the chance the next one fits too
     frozen: float = 100.0        # ending a turn with an empty hand, nothing to draw and no card played
+    scarce: float = 5.0          # cards left to draw per player below which blocking fades (0: never)
 
     def tuned(self, **changes: float) -> Weights:
         return replace(self, **changes)
@@ -93,6 +94,8 @@ class Evaluator:
         # Opponents in the order they move after me, with their visible cards.
         self.opponents: list[tuple[float, int | None, int, int]] = []
         weight = 1.0
+        if w.scarce:
+            weight = min(1.0, (view.draw_size + view.completed_size) / (w.scarce * n))
         team = rules.team_of(seat)
         for step in range(1, n):
             o = (seat + step) % n
