@@ -11,6 +11,7 @@ from __future__ import annotations
 from .cards import WILD
 from .errors import IllegalMove, InvalidMove, PositionError, RecordError, UndoError
 from .game import TURN_LIMIT, Game
+from .goals import Goal, GoalError, find_line
 from .history import LogEntry
 from .match import Match
 from .moves import Move
@@ -45,4 +46,5 @@ def __getattr__(name: str) -> str:
 
 __all__ = ["Game", "Rules", "Move", "Match", "LogEntry", "Result", "SeatView", "IllegalMove", "InvalidMove",
            "RecordError", "UndoError", "PositionError",
-           "game_from_position", "position_of", "to_compact", "parse_compact", "TURN_LIMIT", "WILD", "__version__"]
+           "game_from_position", "position_of", "to_compact", "parse_compact",
+           "Goal", "GoalError", "find_line", "TURN_LIMIT", "WILD", "__version__"]
