@@ -15,6 +15,7 @@ import json
 import random
 import zlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -261,10 +262,11 @@ def _check_counts(table: _Table) -> tuple[Counter[int], int]:
     return left, piles
 
 
-def game_from_position(data: Any) -> Game:
+def game_from_position(data: Any, players: Sequence[dict[str, str]] | None = None) -> Game:
     """The game a position describes, ready for its seat to move. Cards the position
     does not give are dealt by its ``seed`` from the rest of the deck (the completed
     piles set aside first, then the stocks below their tops, the hands, the draw pile).
+    ``players`` (names and kinds, as in records) sit at the table; by default ``P1``... .
     Raises ``PositionError`` naming the first problem; nothing is set up then."""
     from .game import Game
 
@@ -286,7 +288,7 @@ def game_from_position(data: Any) -> Game:
         return Game.from_table(table.rules, stocks=stocks, hands=hands, discards=table.discards,
                                building=table.building, draw=draw, completed=completed,
                                current_seat=table.current, turn=table.turn, stall_count=table.stall,
-                               shuffle_key=rng.getrandbits(64))
+                               shuffle_key=rng.getrandbits(64), players=players)
     except ValueError as exc:  # the checks above make this unreachable; kept as a last guard
         raise _fail("", str(exc)) from exc
 

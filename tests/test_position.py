@@ -276,3 +276,12 @@ def test_bad_compact_forms_are_refused(text, path, code):
     with pytest.raises(PositionError) as err:
         parse_compact(text)
     assert (err.value.path, err.value.code) == (path, code)
+
+
+def test_players_sit_at_the_table_of_a_position() -> None:
+    """The page seats its players (names and kinds) at a position's table."""
+    players = [{"name": "Ann", "kind": "human"}, {"name": "", "kind": "ai:easy"}]
+    game = game_from_position({"seats": [{}, {}], "seed": 3}, players=players)
+    assert game.players == players
+    with pytest.raises(PositionError):
+        game_from_position({"seats": [{}, {}]}, players=players[:1])

@@ -21,6 +21,7 @@ from .page_frame import Frame
 from .page_host import HostLink
 from .page_keys import Keyboard
 from .page_motion import Motion
+from .page_positions import PositionDesk
 from .page_records import RecordsDesk
 from .page_session import Session, new_seed
 from .page_sheet import Sheet
@@ -53,6 +54,7 @@ class App:
         self.motion = Motion(self)
         self.frame = Frame(self)
         self.host = HostLink(self)
+        self.positions = PositionDesk(self)
         self.result_focused = False
         session = self.session
         open_setup = session.open_setup
@@ -245,9 +247,12 @@ class App:
             self.sheet.form_changed(name, target)
 
     def start(self) -> None:
-        """The page is ready: say so, open a record from the address, let the computer move."""
+        """The page is ready: say so, open a record or a position from the address, let the
+        computer move."""
         self.root.setAttribute("data-ready", "1")
         if self.session.record_url is not None:
             asyncio.ensure_future(self.records.open_url(self.session.record_url))
+        if self.session.position_url is not None:
+            asyncio.ensure_future(self.positions.open_url(self.session.position_url))
         self.frame.tell_ready()
         self.computer.kick()

@@ -29,7 +29,6 @@ class RecordsDesk:
         self.replay: Replay | None = None   # the record open in the replay viewer
         self.viewer = 0                     # the seat at the bottom of the viewer's table
         self.token = 0                      # autoplay runs while it matches
-        self.blob_url: str | None = None    # the last downloaded record
         self.board: TreeView | None = None  # the viewer's table, patched in place
         self.drawn = None                   # the board's tree as the sheet drew it
 
@@ -64,6 +63,8 @@ class RecordsDesk:
             self.play()
         elif action == "replay-play-on":
             self.play_on()
+        elif action in ("replay-export", "replay-export-link"):
+            app.positions.export(replay, as_link=action == "replay-export-link")
         else:
             step = {"replay-first": 0, "replay-back": replay.step - 1, "replay-forward": replay.step + 1,
                     "replay-last": replay.last}.get(action)
@@ -96,20 +97,8 @@ class RecordsDesk:
     def download(self) -> None:
         """Save the game's record (the same JSON as the save in localStorage) as a file."""
         app = self.app
-        window, document = app.browser.window, app.browser.document
         text = json.dumps(app.ctrl.record(), separators=(",", ":"))
-        name = record_filename(app.ctrl, str(window.Date.new().toISOString())[:10])
-        if self.blob_url is not None:
-            window.URL.revokeObjectURL(self.blob_url)
-        blob = window.Blob.new(app.browser.js_object([text]), app.browser.js_object({"type": "application/json"}))
-        self.blob_url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = self.blob_url
-        link.download = name
-        link.hidden = True
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
+        app.browser.save_file(text, record_filename(app.ctrl, str(app.browser.window.Date.new().toISOString())[:10]))
 
     async def copy_link(self) -> None:
         app = self.app
