@@ -2,7 +2,8 @@
 sandboxed ``<iframe>`` of another site, the game in its own frame inside it. Its buttons
 steer the game through the host API; the test reads what the lesson shows (answers,
 events, the sentence under the game) and what the game's table shows, and checks that
-the lesson ignores messages that do not come from its game frame.
+the lesson ignores messages that do not come from its game frame; a puzzle below it is
+played in a frame of its own.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 
 SCHOOL = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A school's site</title>
 <link rel="icon" href="data:,"></head><body>
-<iframe id="lesson" src="{src}" title="Lesson" width="1240" height="1500" style="border:0"
+<iframe id="lesson" src="{src}" title="Lesson" width="1240" height="2200" style="border:0"
         sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe>
 </body></html>"""
 
@@ -114,6 +115,16 @@ def test_the_lesson_steers_its_game_and_shows_what_it_hears(watched: Watched, ho
     expect(said).to_have_text("A new game is dealt: Du against Computer.")
     expect(lesson.locator("#events li").last).to_have_text("newgame: Du, Computer")
     expect(game.locator('[data-slot="B1"]')).to_have_attribute("data-top", "")
+
+    # the puzzle below the lesson: its own frame, solved there by a move of the player's choice
+    board = lesson.frame_locator("#puzzle")
+    board.locator(READY).wait_for(timeout=BOOT_TIMEOUT_MS)
+    box = board.locator("#puzzle")
+    expect(box).to_have_attribute("data-puzzle", "13")
+    board.locator('[data-seat="0"] [data-slot="H"][data-card="11"]').click()
+    board.locator('[data-seat="0"] [data-slot="D3"]').click()
+    expect(box).to_have_attribute("data-status", "reached")
+    expect(lesson.locator("#puzzle-said")).to_have_text("You played H11>D3.")
 
 
 def test_the_lesson_ignores_messages_from_other_windows(watched: Watched, host_dir, host, site) -> None:

@@ -79,6 +79,7 @@ class Controller:
         played = len(game.moves)
         self.rngs = {s: random.Random(f"{self.match.seed}:{s}:{played}") for s in self.bots}
         self.selected: str | None = None
+        self.halted = False  # a puzzle: the computer's seats never move
         # The tutorial's check of the human's moves: a Message refuses a move (tutorial.py).
         self.guard: Callable[[Move], Message | None] | None = None
         self.message = Message("msg.welcome")
@@ -174,7 +175,7 @@ class Controller:
 
     @property
     def ai_to_move(self) -> bool:
-        return not self.game.is_over and self.is_ai(self.game.current_seat)
+        return not self.game.is_over and self.is_ai(self.game.current_seat) and not self.halted
 
     @property
     def viewer(self) -> int:

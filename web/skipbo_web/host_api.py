@@ -45,7 +45,7 @@ MAX_PILES = 24                # piles one highlight may light up
 COMMANDS = ("newgame", "position", "hint", "undo", "play", "lang", "speed", "highlight", "record", "step", "close",
             "state")
 NEWGAME_ARGS = ("players", "stock", "ai", "humans", "teams", "deck", "target", "seed", "names", "practice",
-                "faces")
+                "faces", "puzzle")
 POSITION_ARGS = ("position", "ai", "names", "practice", "faces")  # the table, and who sits at it
 STEP_TARGETS = ("forward", "back", "start", "end", "next-turn", "previous-turn")
 

@@ -22,6 +22,7 @@ from .page_host import HostLink
 from .page_keys import Keyboard
 from .page_motion import Motion
 from .page_positions import PositionDesk
+from .page_puzzles import PuzzleSession
 from .page_records import RecordsDesk
 from .page_session import Session, new_seed
 from .page_sheet import Sheet
@@ -55,10 +56,13 @@ class App:
         self.frame = Frame(self)
         self.host = HostLink(self)
         self.positions = PositionDesk(self)
+        self.puzzles = PuzzleSession(self)
         self.result_focused = False
         session = self.session
         open_setup = session.open_setup
         if self.tutorial.on_load(session.given, session.url_game, session.dealt_now):
+            open_setup = False
+        elif self.puzzles.on_load(session.given):
             open_setup = False
         self.save()
         self.render()
@@ -114,6 +118,7 @@ class App:
         self.assist.render()
         self.tutorial.render()
         self.host.render()
+        self.puzzles.render()
         ctrl = self.ctrl
         if ctrl.game.is_over and not self.look.result_hidden and not self.result_focused:
             self.result_focused = True  # keyboard users land on "next game" / "play again"
@@ -145,6 +150,7 @@ class App:
     def after_human(self, played: bool, keyboard: bool, drop: Any = None) -> None:
         if played:
             entry = self.ctrl.log[-1]
+            self.puzzles.judge()  # a puzzle: did this move reach its goal?
             self.save()
             self.assist.say_move(entry)
             self.show_move(entry, drop)
@@ -192,6 +198,8 @@ class App:
         ctrl = self.ctrl
         if action.startswith("tutorial-"):
             self.tutorial.action(action)
+        elif action.startswith("puzzle"):
+            self.puzzles.action(action, el)
         elif action == "new":
             if not self.session.embed:  # an embedded table has no new-game screen
                 self.sheet.open("setup")

@@ -38,6 +38,7 @@ from .page_dom import JsException, js
 from .page_session import new_seed
 from .positions import PositionProblem
 from .practice import hint_message, undo_block
+from .puzzle_book import PUZZLES
 from .replay import RecordProblem, Replay
 from .settings import parse_url
 from .table import card_token, message_text
@@ -112,7 +113,7 @@ class HostLink:
             return "replay"
         if app.tutorial.on:
             return "tutorial"
-        return "game"
+        return "puzzle" if app.puzzles.on else "game"
 
     def marks(self) -> list[tuple[str, str, str]]:
         """The highlight's marks on the table (none once another game is on it)."""
@@ -172,12 +173,24 @@ class HostLink:
 
     def do_newgame(self, **options: str) -> dict[str, Any]:
         app = self.app
+        if "puzzle" in options:
+            return self._puzzle(options)
         url = self._options(options)
         ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin="host")
         if url.faces is not None:
             app.look.faces = url.faces
         self.new_table(ctrl)
         return {"state": self.state()}
+
+    def _puzzle(self, options: dict[str, str]) -> dict[str, Any]:
+        """``newgame`` with ``puzzle``: that puzzle's table (other options do not fit it)."""
+        others = sorted(set(options) - {"puzzle"})
+        if others:
+            raise HostError(BAD_ARGS, f"puzzle takes no other options: {', '.join(others)}", args=others)
+        if not self.app.puzzles.open(options["puzzle"]):
+            raise HostError(BAD_ARGS, f"puzzle must be the number of a puzzle, 1 to {len(PUZZLES)}",
+                            args=["puzzle"])
+        return {"puzzle": self.app.puzzles.puzzle.id, "state": self.state()}
 
     def do_position(self, position: dict[str, Any], options: dict[str, str]) -> dict[str, Any]:
         app = self.app
