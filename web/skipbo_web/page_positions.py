@@ -30,21 +30,10 @@ class PositionDesk:
 
     async def open_url(self, value: str) -> None:
         """Fetch ``?position=<address>`` (relative to the page) and set it up."""
-        window = self.app.browser.window
-        try:
-            url = window.URL.new(value, window.location.href)
-        except JsException:
-            url = None
-        if url is None or url.protocol not in ("http:", "https:"):
-            self.problem(Message("position.bad_url"))
-            return
-        try:
-            response = await window.fetch(url.href)
-            text = str(await response.text()) if response.ok else None
-        except JsException:
-            text = None
+        text, why = await self.app.browser.fetch_text(value, positions.MAX_BYTES)
         if text is None:
-            self.problem(Message("position.fetch_failed"))
+            self.problem({"bad-url": Message("position.bad_url"), "failed": Message("position.fetch_failed"),
+                          "too-big": Message("position.too_big", {"kb": positions.MAX_BYTES // 1000})}[why])
             return
         try:
             ctrl = Controller.from_position(positions.read_text(text), self.app.session.settings,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .controller import Controller, Message
 from .i18n import t
-from .page_dom import JsException, attr, js
+from .page_dom import JsException, attr
 from .replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
 from .replay_view import KEYS, board_holder, default_viewer, position_text, render_replay
 from .share import record_filename, render_records, share_link, tutorial_link
@@ -131,25 +131,10 @@ class RecordsDesk:
 
     async def open_url(self, value: str) -> None:
         """Fetch ``?record=<address>`` (relative to the page) and open it in the viewer."""
-        window = self.app.browser.window
-        try:
-            url = window.URL.new(value, window.location.href)
-        except JsException:
-            url = None
-        if url is None or url.protocol not in ("http:", "https:"):
-            self.problem(Message("record.bad_url"))
-            return
-        try:
-            response = await window.fetch(url.href)
-            length = js(response.headers.get("content-length"))
-            if response.ok and length is not None and str(length).isdigit() and int(length) > MAX_BYTES:
-                self.problem(Message("record.too_big", {"kb": MAX_BYTES // 1000}))
-                return
-            text = str(await response.text()) if response.ok else None
-        except JsException:
-            text = None
+        text, why = await self.app.browser.fetch_text(value, MAX_BYTES)
         if text is None:
-            self.problem(Message("record.fetch_failed"))
+            self.problem({"bad-url": Message("record.bad_url"), "failed": Message("record.fetch_failed"),
+                          "too-big": Message("record.too_big", {"kb": MAX_BYTES // 1000})}[why])
             return
         self.open_text(text)
 
