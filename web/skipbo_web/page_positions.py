@@ -6,6 +6,7 @@ problems; a bad position only gives a notice and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import TYPE_CHECKING
 
@@ -76,8 +77,6 @@ class PositionDesk:
         self.copy(url, field, status)
 
     def copy(self, url: str, field: object, status: object) -> None:
-        import asyncio
-
         async def write() -> None:
             try:
                 await self.app.browser.window.navigator.clipboard.writeText(url)
