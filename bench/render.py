@@ -20,6 +20,10 @@ flights set up), then the longest gap between two frames (16.7 ms at 60 Hz; a ga
 is a task that blocked the page) and the long tasks (PerformanceObserver, over 50 ms) that began
 after the click's handler had returned: those would come from the animation itself.
 
+Last, a won game's celebration: the winning click (the game ends, the sheet opens, the
+cards start to cascade) and the frames and long tasks while they fall, beside the same
+click with reduced motion (no cascade): the difference is the cascade's own cost.
+
 Run after ``python3 build.py``:  .venv/bin/python bench/render.py [--rounds 30] [--dist DIR]
 """
 
@@ -32,9 +36,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from skipbo_web.ending import cascade_ms  # noqa: E402
 
 from e2e.game_support import open_game  # noqa: E402
 from skipbo_core import Game, Move, Rules  # noqa: E402
@@ -44,7 +49,7 @@ from tools.server import SiteServer  # noqa: E402
 ME = '[data-seat="0"]'
 CLICK = """sel => { const el = document.querySelector(sel); const t = performance.now(); el.click();
                    return performance.now() - t; }"""
-FLIGHT = """async ([source, target]) => {
+FLIGHT = """async ([source, target, watch]) => {
   const long = [];
   const observer = new PerformanceObserver(list => { for (const e of list.getEntries()) long.push(e); });
   observer.observe({type: "longtask"});
@@ -56,7 +61,7 @@ FLIGHT = """async ([source, target]) => {
   let last = t1;
   await new Promise(done => {
     const frame = () => { const now = performance.now(); frames.push(now - last); last = now;
-                          if (now - t0 < 700) requestAnimationFrame(frame); else done(); };
+                          if (now - t0 < watch) requestAnimationFrame(frame); else done(); };
     requestAnimationFrame(frame);
   });
   observer.disconnect();
@@ -105,11 +110,31 @@ def flights(page: Page, base: str, stock: int, rounds: int) -> dict[str, list[fl
         page.evaluate("localStorage.clear()")
         open_game(page, base, players=2, stock=stock, ai="medium", seed=seed, speed=3)
         page.wait_for_timeout(300)
-        seen = page.evaluate(FLIGHT, [card(source), f'[data-slot="{target}"]'])
+        seen = page.evaluate(FLIGHT, [card(source), f'[data-slot="{target}"]', 700])
         out["handler"].append(seen["handler"])
         out["first"].append(seen["first"])
         out["gap"].append(seen["gap"])
         out["long"] += seen["long"]
+    return out
+
+
+def cascades(browser: Browser, base: str, rounds: int, reduced: bool) -> dict[str, list[float]]:
+    """The winning click of a one-card game and the next ``cascade_ms()`` + 300 ms: the
+    cards cascade, or with reduced motion nothing moves (the same work otherwise)."""
+    rules = Rules(players=2, stock_size=1)
+    seed = next(s for s in range(1, 3000) if Game.new(rules, seed=s, first=0).view(0).stock_tops[0] in (0, 1))
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block",
+                                  reduced_motion="reduce" if reduced else "no-preference")
+    page = context.new_page()
+    out: dict[str, list[float]] = {"handler": [], "first": [], "gap": [], "long": []}
+    for _ in range(rounds):
+        open_game(page, base, players=2, stock=1, ai="easy", seed=seed, speed=0)  # (the address deals anew)
+        page.wait_for_timeout(300)
+        seen = page.evaluate(FLIGHT, [f'{ME} [data-slot="S"]', '[data-slot="B1"]', cascade_ms() + 300])
+        for key in ("handler", "first", "gap"):
+            out[key].append(seen[key])
+        out["long"] += seen["long"]
+    context.close()
     return out
 
 
@@ -144,6 +169,16 @@ def main() -> int:
         print(f"  {'then, longest gap between frames':14} {summary(seen['gap'])}")
         longest = max(seen["long"], default=0)
         print(f"  long tasks after the click while the card flew: {len(seen['long'])}, longest {longest:.0f} ms")
+        print(f"the winning click and the {cascade_ms() + 300} ms after it: the cards cascade, or nothing moves "
+              "(reduced motion)")
+        for reduced in (False, True):
+            won = cascades(browser, server.url, max(5, args.rounds // 2), reduced)
+            print(f"  {'reduced motion' if reduced else 'cascade'}:")
+            print(f"    {'click handler':14} {summary(won['handler'])}")
+            print(f"    {'first 2 frames':14} {summary(won['first'])}")
+            print(f"    {'longest gap':14} {summary(won['gap'])}")
+            longest = max(won["long"], default=0)
+            print(f"    long tasks after the click: {len(won['long'])}, longest {longest:.0f} ms")
         browser.close()
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
