@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .ending import CASCADE_FALL_MS, cascade
-from .page_dom import create_proxy, js
+from .page_dom import create_proxy
 from .page_motion import Rect
 from .table import card_html
 
@@ -38,8 +38,7 @@ class Celebration:
         browser = self.app.browser
         if kind != "win" or browser.matches_media("(prefers-reduced-motion: reduce)"):
             return
-        piles = [js(self.app.root.querySelector(f'[data-slot="B{i}"]')) for i in range(1, 5)]
-        starts = [Rect.of(p) for p in piles if p is not None]
+        starts = [Rect.of(p) for p in self.app.root.querySelectorAll('.building [data-slot^="B"]')]
         if not starts or not starts[0].width:
             return
         drops = cascade()
