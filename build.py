@@ -233,6 +233,9 @@ def check_site(dist: Path) -> None:
         raise BuildError("the site must be self-contained:\n  " + "\n  ".join(problems))
 
 
+TEACHING_PAGES = ("teaching-example.html",)
+
+
 def build_site(wheel: Path) -> None:
     """Write the complete static site to dist/."""
     step(f"Writing the static site to {_shown(DIST)}/")
@@ -240,6 +243,8 @@ def build_site(wheel: Path) -> None:
     shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "pyscript.json"))
     from tools.rules_page import write_rules_pages  # the rules page, from tools/rules_text.py
     write_rules_pages(DIST)
+    for page in TEACHING_PAGES:  # host pages that steer the game, beside it (README, "Commands from the host page")
+        shutil.copy2(ROOT / "docs" / page, DIST / page)
     (DIST / "wheels").mkdir()
     shutil.copy2(wheel, DIST / "wheels" / wheel.name)
     copy_vendor(DIST)
