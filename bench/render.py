@@ -20,6 +20,13 @@ flights set up), then the longest gap between two frames (16.7 ms at 60 Hz; a ga
 is a task that blocked the page) and the long tasks (PerformanceObserver, over 50 ms) that began
 after the click's handler had returned: those would come from the animation itself.
 
+Last, the computer's turns at speed 2 (``--rounds // 2`` turns of ``medium`` after you
+discard, seed 29): what the flights cost the main thread (the page's ``skipbo:flight``
+measure per move: measuring the cards before and after the patch and starting their
+animations), and every main-thread task of the turn from Chromium's trace, by the clock
+and by the main thread's CPU time (on a busy machine the clock also counts the waits for
+a core; see e2e/tasks.py): how many took over 50 ms, and the longest.
+
 Run after ``python3 build.py``:  .venv/bin/python bench/render.py [--rounds 30] [--dist DIR]
 """
 
@@ -36,7 +43,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from e2e.game_support import open_game  # noqa: E402
+from e2e.game_support import open_game, wait_for_turn  # noqa: E402
+from e2e.tasks import main_thread_tasks  # noqa: E402
 from skipbo_core import Game, Move, Rules  # noqa: E402
 from tools.browser import launch_args  # noqa: E402
 from tools.server import SiteServer  # noqa: E402
@@ -113,6 +121,23 @@ def flights(page: Page, base: str, stock: int, rounds: int) -> dict[str, list[fl
     return out
 
 
+def computer_turns(page: Page, base: str, rounds: int) -> dict[str, list[float]]:
+    """The computer's turn after a discard of yours, at speed 2, ``rounds`` times."""
+    out: dict[str, list[float]] = {"flight": [], "wall": [], "cpu": []}
+    for _ in range(rounds):
+        page.evaluate("localStorage.clear()")
+        open_game(page, base, players=2, stock=5, ai="medium", seed=29, speed=2)
+        page.click(f'{ME} [data-slot="H"]')
+        page.click(f'{ME} [data-slot="D1"]')
+        with main_thread_tasks(page) as tasks:
+            wait_for_turn(page)
+            page.wait_for_timeout(600)  # the last flight lands
+        out["flight"] += page.evaluate("performance.getEntriesByName('skipbo:flight').map(e => e.duration)")[1:]
+        out["wall"] += [t.wall_ms for t in tasks]
+        out["cpu"] += [t.cpu_ms for t in tasks]
+    return out
+
+
 def summary(values: list[float]) -> str:
     values = sorted(values)
     p90 = values[min(len(values) - 1, int(len(values) * 0.9))]
@@ -144,6 +169,13 @@ def main() -> int:
         print(f"  {'then, longest gap between frames':14} {summary(seen['gap'])}")
         longest = max(seen["long"], default=0)
         print(f"  long tasks after the click while the card flew: {len(seen['long'])}, longest {longest:.0f} ms")
+        turns = computer_turns(page, server.url, max(5, args.rounds // 2))
+        print(f"the computer's turns at speed 2 ({max(5, args.rounds // 2)} turns of medium):")
+        print(f"  {'flight per move':14} {summary(turns['flight'])}")
+        for kind, label in (("wall", "on the clock"), ("cpu", "CPU time")):
+            over = sum(1 for v in turns[kind] if v > 50)
+            print(f"  main-thread tasks, {label}: {len(turns[kind])}, over 50 ms: {over}, "
+                  f"longest {max(turns[kind]):.1f} ms")
         browser.close()
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
