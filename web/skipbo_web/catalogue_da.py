@@ -504,4 +504,111 @@ DA: dict[str, str | Plural] = {
     "stats.open": "Vis statistikken",
     "stats.close": "Luk",
     "notice.bad_stats": "Statistikken kunne ikke læses (den er beskadiget), så den begynder forfra fra nul.",
+
+    # the puzzle book (skipbo_web.puzzle_book): levels, and each puzzle's title, task and why
+    "puzzle.level.first": "De første regler",
+    "puzzle.level.basics": "Grundlæggende",
+    "puzzle.level.planning": "Planlæg forud",
+    "puzzle.level.teams": "Makkerspil",
+    "puzzle.level.expert": "For øvede",
+    "puzzle.1.title": "Lagerkortet først",
+    "puzzle.1.task": "Spil dit lagerkort.",
+    "puzzle.1.why": "Dit lagerkort er {a}, og enhver tom byggebunke begynder med {a}. Du vinder, når din lagerbunke "
+        "er tom, så et lagerkort, der passer, skal spilles med det samme.",
+    "puzzle.2.title": "Start en bunke",
+    "puzzle.2.task": "Spil dit lagerkort, {b}.",
+    "puzzle.2.why": "En byggebunke begynder med {a}. Læg først kortet {a} fra din hånd; så mangler bunken {b}, og "
+        "dit lagerkort passer.",
+    "puzzle.3.title": "Ét tal op",
+    "puzzle.3.task": "Spil dit lagerkort, {c}.",
+    "puzzle.3.why": "Byggebunke 1 mangler {b}. Spil kortet {b} fra din hånd, så er bunken klar til dit lagerkort.",
+    "puzzle.4.title": "En joker på lageret",
+    "puzzle.4.task": "Spil dit lagerkort.",
+    "puzzle.4.why": "Dit lagerkort er et {w}-kort, en joker: det tæller som det tal, en bunke mangler. Det passer "
+        "altså på enhver bunke, også på en tom plads.",
+    "puzzle.5.title": "Jokeren",
+    "puzzle.5.task": "Spil dit lagerkort, {e}.",
+    "puzzle.5.why": "Byggebunke 1 mangler {d}, og du har ingen. Dit {w}-kort træder til; derefter mangler bunken "
+        "{e}, og det er dit lagerkort.",
+    "puzzle.6.title": "Vælg den rigtige bunke",
+    "puzzle.6.task": "Spil dit lagerkort, {d}.",
+    "puzzle.6.why": "Bunke 1 mangler {f} og bunke 2 mangler {c}. Dit kort {c} hører til på bunke 2, og så mangler "
+        "bunke 2 netop dit {d}.",
+    "puzzle.7.title": "Fra en afkastbunke",
+    "puzzle.7.task": "Spil dit lagerkort, {f}.",
+    "puzzle.7.why": "Kortet {e} øverst på din afkastbunke 1 kan spilles ligesom et håndkort. Kun det øverste kort i "
+        "en afkastbunke er frit.",
+    "puzzle.8.title": "Hånd og afkastbunke sammen",
+    "puzzle.8.task": "Spil dit lagerkort, {h}.",
+    "puzzle.8.why": "Du må blande frit: 5 fra hånden, 6 fra afkastbunken, 7 fra hånden igen – og så mangler bunken "
+        "dit {h}.",
+    "puzzle.9.title": "To lagerkort",
+    "puzzle.9.task": "Spil to lagerkort i denne tur.",
+    "puzzle.9.why": "Dit {f} passer på bunke 1 med det samme. Kortet under det bliver vendt, når du spiller det: et "
+        "8-tal, og med din hånd kan du bygge bunken op til det.",
+    "puzzle.10.title": "Gør en bunke færdig",
+    "puzzle.10.task": "Gør en byggebunke færdig.",
+    "puzzle.10.why": "Bunke 1 er nået til 10. Dit {k} og dit {q} gør den færdig: ved {q} er bunken fuld, den ryddes "
+        "væk, og pladsen er fri til en ny bunke.",
+    "puzzle.11.title": "Tre afkastbunker",
+    "puzzle.11.task": "Spil dit lagerkort, {f}.",
+    "puzzle.11.why": "Kortene {c}, 4 og 5 ligger øverst på tre forskellige afkastbunker. Spil dem i rækkefølge, {c} "
+        "først, og dit lagerkort kan følge efter.",
+    "puzzle.12.title": "Grav i afkastbunken",
+    "puzzle.12.task": "Spil dit lagerkort, {g}.",
+    "puzzle.12.why": "Under kortet {d} på din afkastbunke 1 ligger et {f}. Spil {d}, derefter 5 fra hånden – nu "
+        "ligger {f} øverst og kan følge efter.",
+    "puzzle.13.title": "Hjælp ikke modstanderen",
+    "puzzle.13.task": "Afslut din tur, så din modstander ikke kan spille sit lagerkort, {f}.",
+    "puzzle.13.why": "Bunke 1 mangler {e}. Spiller du dit {e}, mangler bunken {f} – præcis din modstanders "
+        "lagerkort. Intet andet af dit passer, så behold dit {e} og afslut turen.",
+    "puzzle.14.title": "En joker i midten",
+    "puzzle.14.task": "Spil dit lagerkort, {g}.",
+    "puzzle.14.why": "Et {w}-kort behøver ikke ligge lige under dit lagerkort. Lad det være {e}; så følger dit 6-tal "
+        "og derefter {g}.",
+    "puzzle.15.title": "Gør den færdig med en joker",
+    "puzzle.15.task": "Gør en byggebunke færdig.",
+    "puzzle.15.why": "Du har et 10-tal og et 11-tal, men intet {q}. {w}-kortet kan også være et {q}, så det gør "
+        "bunken færdig.",
+    "puzzle.16.title": "Skab plads",
+    "puzzle.16.task": "Spil dit lagerkort, {a}.",
+    "puzzle.16.why": "Alle fire pladser til byggebunker er optaget, og {a} kan kun starte en ny bunke. Gør bunke 1 "
+        "færdig med dit 11-tal og {w}-kortet som {q}, så bliver der en plads fri.",
+    "puzzle.17.title": "Tøm dit lager",
+    "puzzle.17.task": "Spil alle kortene i din lagerbunke i denne tur.",
+    "puzzle.17.why": "Dit lager har tre kort: {c}, så et 5-tal, så et 7-tal. Efter hvert lagerkort lukker ét "
+        "håndkort hullet. Den, der spiller sit sidste lagerkort, vinder.",
+    "puzzle.18.title": "Luk det sidste hul",
+    "puzzle.18.task": "Afslut din tur, så din modstander ikke kan spille sit lagerkort, {a}.",
+    "puzzle.18.why": "Din modstanders {a} kunne starte en bunke på den eneste tomme plads. Start den selv med dit "
+        "{w}-kort: når alle fire pladser er optaget, har {a} ingen steder at gå hen.",
+    "puzzle.19.title": "Luk bunken",
+    "puzzle.19.task": "Afslut din tur, så din modstander ikke kan spille sit lagerkort, {q}.",
+    "puzzle.19.why": "Bunke 1 mangler {q}, og din modstander har ét med billedsiden op. Gør bunken færdig med dit "
+        "{w}-kort: den ryddes væk, og et {q} kan aldrig starte en ny bunke.",
+    "puzzle.20.title": "Din makkers lager",
+    "puzzle.20.task": "Spil din makkers lagerkort, {d}.",
+    "puzzle.20.why": "I makkerspil må du spille din makkers lagerkort og de øverste kort på makkerens afkastbunker. "
+        "Makkerens lager tæller for holdet ligesom dit eget.",
+    "puzzle.21.title": "Din makkers afkastbunker",
+    "puzzle.21.task": "Spil dit eget lagerkort, {f}.",
+    "puzzle.21.why": "De kort {d} og {e}, du mangler, ligger på din makkers afkastbunker. Spil dem derfra, så passer "
+        "dit lagerkort.",
+    "puzzle.22.title": "To lagre, én tur",
+    "puzzle.22.task": "Spil to lagerkort i denne tur, dine egne eller din makkers.",
+    "puzzle.22.why": "Efter dit 4-tal og dit lagerkort, {e}, mangler bunke 1 et 6-tal. Brug {w}-kortet som 6, så "
+        "følger din makkers {g}.",
+    "puzzle.23.title": "Dæk nitallet",
+    "puzzle.23.task": "Spil dit lagerkort, og afslut så din tur, så din modstander ikke kan spille sit {i}.",
+    "puzzle.23.why": "Efter dit lagerkort, {h}, mangler bunke 1 et {i}, og din modstander har netop et {i} fremme. "
+        "Læg dit {w}-kort ovenpå som {i}: nu mangler bunken et 10-tal.",
+    "puzzle.24.title": "Tøm lageret med en joker",
+    "puzzle.24.task": "Spil alle kortene i din lagerbunke i denne tur.",
+    "puzzle.24.why": "Dit lager er 2, så et 6-tal, så et 9-tal. Imellem mangler 3, 4 og 5, derefter 7 og 8. "
+        "{w}-kortet erstatter det {d}, du mangler. Bliver din hånd tom, trækker du fem nye kort, og dit sidste "
+        "lagerkort passer stadig.",
+    "puzzle.25.title": "Gem jokeren",
+    "puzzle.25.task": "Spil to lagerkort i denne tur.",
+    "puzzle.25.why": "Dit lager er {e} med {h} nedenunder. Dit {d} er nok til at nå {e}. Gem {w}-kortet til det "
+        "andet hul: det bliver 6-tallet, dit 7-tal følger, og {h} passer.",
 }
