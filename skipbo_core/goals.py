@@ -119,6 +119,8 @@ class _Turn:
     def facts(self, game: Game) -> tuple[bool, int, int, int, list[int], bool]:
         """(turn over, own stock cards played, partner's, piles completed, building pile
         lengths, won) for the moves since the start."""
+        if len(game.moves) < self.base:
+            raise ValueError("the game is not a continuation of the start of the turn")
         moves = game.moves[self.base:]
         lengths = self.lengths[:]
         own = partner = completed = 0
@@ -180,40 +182,49 @@ def find_line(game: Game, goal: Goal, max_nodes: int = 200_000) -> list[Move] | 
     turn = _Turn(game)
     seat = turn.seat
     mate = game.rules.partner(seat)
+    needs_end = goal.needs_turn_end
     line: list[Move] = []
     seen: set[tuple] = set()
     nodes = 0
 
-    def search() -> bool:
+    def search(own: int, partner: int, completed: int, lengths: list[int]) -> bool:
+        # the turn's progress is kept here, move by move, rather than read back from the game
         nonlocal nodes
-        state = turn.status(goal, world)
+        won = world.is_over and world.result is not None and world.result.winner is not None
+        state = _judge(goal, turn, world.is_over, own, partner, completed, lengths, won)
         if state != OPEN:
             return state == REACHED
-        if goal.needs_turn_end:
-            ends = [m for m in world.legal_moves() if m.ends_turn]
-            if ends:
-                world.play(ends[0])
-                nodes += 1
-                if turn.status(goal, world) == REACHED:
-                    line.append(ends[0])
-                    return True
-                world.pop()
+        moves = world.legal_moves()
+        if needs_end:
+            end = next(m for m in reversed(moves) if m.ends_turn)
+            world.play(end)
+            nodes += 1
+            if _judge(goal, turn, True, own, partner, completed, lengths, False) == REACHED:
+                line.append(end)
+                return True
+            world.pop()
         view = world.view(seat)
-        key = (tuple(sorted(view.building)), view.hand, view.discards[seat],
+        key = (tuple(sorted(lengths)), view.hand, view.discards[seat],
                view.discards[mate] if mate is not None else (), view.stock_sizes, view.draw_size)
         if key in seen:
             return False
         seen.add(key)
-        for m in _order(world.legal_moves()):
+        for m in _order(moves):
             if nodes >= max_nodes:
                 return False
             world.play(m)
             nodes += 1
             line.append(m)
-            if search():
+            after = lengths[:]
+            after[m.slot] += 1
+            done = after[m.slot] == PILE_COMPLETE
+            if done:
+                after[m.slot] = 0
+            if search(own + (m.source == STOCK), partner + (m.source == PARTNER_STOCK), completed + done, after):
                 return True
             line.pop()
             world.pop()
         return False
 
-    return line if search() else None
+    _, own, partner, completed, lengths, _ = turn.facts(game)
+    return line if search(own, partner, completed, lengths) else None

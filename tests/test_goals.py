@@ -143,3 +143,10 @@ def test_find_line_finds_a_line_whenever_a_random_turn_reaches_the_goal(game, se
     if goal.status(start, game) == "reached":
         line = find_line(start, goal)
         assert line is not None and goal.status(start, _played(start, line)) == "reached"
+
+
+def test_status_refuses_a_game_that_does_not_continue_the_start():
+    start = game_from_position(TABLE)
+    later = _played(start, ["H7>B1"])
+    with pytest.raises(ValueError, match="continuation"):
+        Goal("stock_played").status(later, start)

@@ -366,11 +366,9 @@ class Controller:
         seat = self.game.current_seat
         if not self.ai_to_move:
             raise ValueError("it is not a computer player's turn")
-        view = self.game.view(seat)
-        legal = self.game.legal_moves()
         if move is None:
-            move = self.bots[seat](view, legal, self.rngs[seat])
-        elif move not in legal:
+            move = self.bots[seat](self.game.view(seat), self.game.legal_moves(), self.rngs[seat])
+        elif not self.game.is_legal(move):
             raise ValueError(f"{move} is not a legal move now")
         self.game.play(move)
         self._after(seat, move)

@@ -12,8 +12,10 @@ import asyncio
 from typing import Any
 
 from .controller import Controller, LogEntry
+from .ending import ending
 from .i18n import LANGUAGES
 from .page_assist import Assist
+from .page_celebrate import Celebration
 from .page_computer import ComputerTurns
 from .page_dom import Browser, attr, js
 from .page_drag import DragAndDrop
@@ -53,6 +55,7 @@ class App:
         self.keys = Keyboard(self)
         self.drag = DragAndDrop(self)
         self.motion = Motion(self)
+        self.celebration = Celebration(self)
         self.frame = Frame(self)
         self.host = HostLink(self)
         self.positions = PositionDesk(self)
@@ -85,6 +88,7 @@ class App:
 
     def show_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
         """Put ``ctrl``'s game on the table (nothing saved, nothing drawn yet)."""
+        self.celebration.clear()
         self.session.ctrl = ctrl
         self.look.result_hidden = result_hidden
         self.result_focused = False
@@ -120,6 +124,8 @@ class App:
         self.host.render()
         self.puzzles.render()
         ctrl = self.ctrl
+        if not ctrl.game.is_over:  # a move taken back, say: nothing to celebrate
+            self.celebration.clear()
         if ctrl.game.is_over and not self.look.result_hidden and not self.result_focused:
             self.result_focused = True  # keyboard users land on "next game" / "play again"
             self.keys.focus(".result .primary")
@@ -129,12 +135,16 @@ class App:
         self.frame.tell_updates()
 
     def show_move(self, entry: LogEntry, drop: Any = None) -> None:
-        """Draw the table after ``entry`` was played, its card moving there."""
-        if self.ctrl.game.is_over:
+        """Draw the table after ``entry`` was played, its card moving there; a game that
+        ended is counted, and a win celebrated."""
+        over = self.ctrl.game.is_over
+        if over:
             self.stats.game_over()
         flight = self.motion.take_off(entry, drop)
         self.render()
         self.motion.land(flight)
+        if over:
+            self.celebration.game_over(ending(self.ctrl))
         self.sound.play(move_sounds(self.ctrl, entry))
 
     # -- what the player does -----------------------------------------------------------------
