@@ -12,6 +12,8 @@ from skipbo_web.puzzle_book import PUZZLES, puzzle
 from e2e.game_support import stored
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 from e2e.test_host import Host, open_lesson
+from skipbo_core import Move
+from skipbo_core.cards import card_token
 
 BOX = "#puzzle"
 ME = '[data-seat="0"]'
@@ -23,9 +25,10 @@ def open_page(page: Page, url: str) -> None:
 
 
 def click_move(page: Page, move: str) -> None:
-    source, target = move.split(">")
-    page.click(f'{ME} [data-slot="H"][data-card="{source[1:]}"]' if source[0] == "H" else f'{ME} [data-slot="S"]')
-    page.click(f'[data-slot="{target}"]' if target[0] == "B" else f'{ME} [data-slot="{target}"]')
+    m = Move.parse(move)
+    page.click(f'{ME} [data-slot="H"][data-card="{card_token(m.hand_card)}"]' if m.from_hand
+               else f'{ME} [data-slot="{m.source_slot}"]')
+    page.click(f'[data-slot="{m.target_slot}"]' if m.is_build else f'{ME} [data-slot="{m.target_slot}"]')
 
 
 def test_a_puzzle_from_the_list_solved_another_way_and_the_progress_kept(watched: Watched, site) -> None:

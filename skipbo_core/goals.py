@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import PILE_COMPLETE, WILD
 from .errors import PositionError
-from .moves import PARTNER_STOCK, STOCK, Move
+from .moves import Move
 
 if TYPE_CHECKING:
     from .game import Game
@@ -133,8 +133,8 @@ class _Turn:
             if lengths[m.slot] == PILE_COMPLETE:
                 completed += 1
                 lengths[m.slot] = 0
-            own += m.source == STOCK
-            partner += m.source == PARTNER_STOCK
+            own += m.from_stock and not m.from_partner
+            partner += m.from_stock and m.from_partner
         won = not over and game.is_over and game.result is not None and game.result.winner is not None
         return over or game.is_over, own, partner, completed, lengths, won
 
@@ -220,7 +220,8 @@ def find_line(game: Game, goal: Goal, max_nodes: int = 200_000) -> list[Move] | 
             done = after[m.slot] == PILE_COMPLETE
             if done:
                 after[m.slot] = 0
-            if search(own + (m.source == STOCK), partner + (m.source == PARTNER_STOCK), completed + done, after):
+            if search(own + (m.from_stock and not m.from_partner), partner + (m.from_stock and m.from_partner),
+                      completed + done, after):
                 return True
             line.pop()
             world.pop()
