@@ -193,18 +193,28 @@ import {ENTRY_MODULE}  # noqa: F401
 """
 
 
+PAGE_ZIP = "python-page.zip"  # the page's Python modules, one download instead of one each
+
+
 def write_config(dist: Path, wheel: Path) -> None:
-    """web/pyscript.json plus the files to fetch: the engine wheel, the page's modules and
-    the page's entry point main.py (moved to a module, see ENTRY_STUB)."""
+    """web/pyscript.json plus the files to fetch: the engine wheel, and one zip of the
+    page's modules and its entry point main.py (moved to a module, see ENTRY_STUB), which
+    PyScript unpacks into Python's working directory like the wheel: one request instead of
+    one per module (the web layer is split into many small modules)."""
     config = json.loads((WEB / "pyscript.json").read_text())
     files = dict(config.get("files", {}))
     files[f"./wheels/{wheel.name}"] = "./*"  # unpacked into Pyodide's working dir, on sys.path
-    for module in sorted(WEB.glob("skipbo_web/*.py")):
-        rel = module.relative_to(WEB).as_posix()
-        files[f"./{rel}"] = f"./{rel}"
     (dist / ENTRY).replace(dist / f"{ENTRY_MODULE}.py")
     (dist / ENTRY).write_text(ENTRY_STUB)
-    files[f"./{ENTRY_MODULE}.py"] = f"./{ENTRY_MODULE}.py"
+    modules = [*sorted((dist / "skipbo_web").glob("*.py")), dist / f"{ENTRY_MODULE}.py"]
+    with zipfile.ZipFile(dist / PAGE_ZIP, "w", zipfile.ZIP_DEFLATED) as archive:
+        for module in modules:  # fixed dates: the same sources, the same zip (and build id)
+            info = zipfile.ZipInfo(module.relative_to(dist).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            archive.writestr(info, module.read_bytes(), zipfile.ZIP_DEFLATED)
+    for module in modules:
+        module.unlink()
+    (dist / "skipbo_web").rmdir()
+    files[f"./{PAGE_ZIP}"] = "./*"
     config["files"] = files
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
@@ -216,21 +226,37 @@ def own_files(dist: Path) -> list[Path]:
             if p.is_file() and not any(s in p.parents for s in skip) and not p.name.startswith("python-snapshot-")]
 
 
+def own_texts(dist: Path) -> list[tuple[str, str]]:
+    """(name, text) of the site's own files, and of the Python modules zipped in PAGE_ZIP."""
+    out = []
+    for path in own_files(dist):
+        name = path.relative_to(dist).as_posix()
+        if name == PAGE_ZIP:
+            with zipfile.ZipFile(path) as archive:
+                out += [(f"{name}:{n}", archive.read(n).decode("utf-8", "replace")) for n in archive.namelist()]
+        else:
+            out.append((name, path.read_text(encoding="utf-8", errors="replace")))
+    return out
+
+
 def check_site(dist: Path) -> None:
     """Fail when the site's own files point outside: external URLs or root-relative paths."""
     problems = []
-    for path in own_files(dist):
-        text = XMLNS_RE.sub("", path.read_text(encoding="utf-8", errors="replace"))
+    for name, text in own_texts(dist):
+        text = XMLNS_RE.sub("", text)
         for url in URL_RE.findall(text):
             if urlsplit(url).hostname not in LOCAL_HOSTS:
-                problems.append(f"{path.relative_to(dist)}: external URL {url}")
-        if path.suffix in (".html", ".css") and ABSOLUTE_PATH_RE.search(text):
-            problems.append(f"{path.relative_to(dist)}: root-relative URL (breaks under a sub-path)")
+                problems.append(f"{name}: external URL {url}")
+        if name.endswith((".html", ".css")) and ABSOLUTE_PATH_RE.search(text):
+            problems.append(f"{name}: root-relative URL (breaks under a sub-path)")
     interpreter = json.loads((dist / "pyscript.json").read_text()).get("interpreter", "")
     if not interpreter.startswith("./") or not (dist / interpreter).is_file():
         problems.append(f"pyscript.json: interpreter {interpreter!r} must be a relative path inside dist/")
     if problems:
         raise BuildError("the site must be self-contained:\n  " + "\n  ".join(problems))
+
+
+TEACHING_PAGES = ("teaching-example.html",)
 
 
 def build_site(wheel: Path) -> None:
@@ -240,6 +266,8 @@ def build_site(wheel: Path) -> None:
     shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "pyscript.json"))
     from tools.rules_page import write_rules_pages  # the rules page, from tools/rules_text.py
     write_rules_pages(DIST)
+    for page in TEACHING_PAGES:  # host pages that steer the game, beside it (README, "Commands from the host page")
+        shutil.copy2(ROOT / "docs" / page, DIST / page)
     (DIST / "wheels").mkdir()
     shutil.copy2(wheel, DIST / "wheels" / wheel.name)
     copy_vendor(DIST)

@@ -20,6 +20,17 @@ flights set up), then the longest gap between two frames (16.7 ms at 60 Hz; a ga
 is a task that blocked the page) and the long tasks (PerformanceObserver, over 50 ms) that began
 after the click's handler had returned: those would come from the animation itself.
 
+Then the computer's turns at speed 2 (``--rounds // 2`` turns of ``medium`` after you
+discard, seed 29): what the flights cost the main thread (the page's ``skipbo:flight``
+measure per move: measuring the cards before and after the patch and starting their
+animations), and every main-thread task of the turn from Chromium's trace, by the clock
+and by the main thread's CPU time (on a busy machine the clock also counts the waits for
+a core; see e2e/tasks.py): how many took over 50 ms, and the longest.
+
+Last, a won game's celebration: the winning click (the game ends, the sheet opens, the
+cards start to cascade) and the frames and long tasks while they fall, beside the same
+click with reduced motion (no cascade): the difference is the cascade's own cost.
+
 Run after ``python3 build.py``:  .venv/bin/python bench/render.py [--rounds 30] [--dist DIR]
 """
 
@@ -32,11 +43,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from skipbo_web.ending import cascade_ms  # noqa: E402
 
-from e2e.game_support import open_game  # noqa: E402
+from e2e.game_support import open_game, wait_for_turn  # noqa: E402
+from e2e.tasks import main_thread_tasks  # noqa: E402
 from skipbo_core import Game, Move, Rules  # noqa: E402
 from tools.browser import launch_args  # noqa: E402
 from tools.server import SiteServer  # noqa: E402
@@ -44,7 +57,7 @@ from tools.server import SiteServer  # noqa: E402
 ME = '[data-seat="0"]'
 CLICK = """sel => { const el = document.querySelector(sel); const t = performance.now(); el.click();
                    return performance.now() - t; }"""
-FLIGHT = """async ([source, target]) => {
+FLIGHT = """async ([source, target, watch]) => {
   const long = [];
   const observer = new PerformanceObserver(list => { for (const e of list.getEntries()) long.push(e); });
   observer.observe({type: "longtask"});
@@ -56,7 +69,7 @@ FLIGHT = """async ([source, target]) => {
   let last = t1;
   await new Promise(done => {
     const frame = () => { const now = performance.now(); frames.push(now - last); last = now;
-                          if (now - t0 < 700) requestAnimationFrame(frame); else done(); };
+                          if (now - t0 < watch) requestAnimationFrame(frame); else done(); };
     requestAnimationFrame(frame);
   });
   observer.disconnect();
@@ -105,11 +118,52 @@ def flights(page: Page, base: str, stock: int, rounds: int) -> dict[str, list[fl
         page.evaluate("localStorage.clear()")
         open_game(page, base, players=2, stock=stock, ai="medium", seed=seed, speed=3)
         page.wait_for_timeout(300)
-        seen = page.evaluate(FLIGHT, [card(source), f'[data-slot="{target}"]'])
+        seen = page.evaluate(FLIGHT, [card(source), f'[data-slot="{target}"]', 700])
         out["handler"].append(seen["handler"])
         out["first"].append(seen["first"])
         out["gap"].append(seen["gap"])
         out["long"] += seen["long"]
+    return out
+
+
+def computer_turns(page: Page, base: str, rounds: int) -> dict[str, list[float]]:
+    """The computer's turn after a discard of yours, at speed 2, ``rounds`` times."""
+    out: dict[str, list[float]] = {"flight": [], "wall": [], "cpu": []}
+    for _ in range(rounds):
+        page.evaluate("localStorage.clear()")
+        open_game(page, base, players=2, stock=5, ai="medium", seed=29, speed=2)
+        page.click(f'{ME} [data-slot="H"]')
+        page.click(f'{ME} [data-slot="D1"]')
+        with main_thread_tasks(page) as tasks:
+            wait_for_turn(page)
+            page.wait_for_timeout(600)  # the last flight lands
+        out["flight"] += page.evaluate("performance.getEntriesByName('skipbo:flight').map(e => e.duration)")[1:]
+        out["wall"] += [t.wall_ms for t in tasks]
+        out["cpu"] += [t.cpu_ms for t in tasks]
+    return out
+
+
+def cascades(browser: Browser, base: str, rounds: int, reduced: bool) -> dict[str, list[float]]:
+    """The winning click of a one-card game and the next ``cascade_ms()`` + 300 ms: the
+    cards cascade, or with reduced motion nothing moves (the same work otherwise)."""
+    rules = Rules(players=2, stock_size=1)
+    seed = next(s for s in range(1, 3000) if Game.new(rules, seed=s, first=0).view(0).stock_tops[0] in (0, 1))
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block",
+                                  reduced_motion="reduce" if reduced else "no-preference")
+    page = context.new_page()
+    out: dict[str, list[float]] = {"handler": [], "first": [], "gap": [], "long": []}
+    page.goto(base)
+    for _ in range(rounds):
+        page.evaluate("localStorage.clear()")  # else the same address opens the finished game again
+        open_game(page, base, players=2, stock=1, ai="easy", seed=seed, speed=0)
+        page.wait_for_timeout(300)
+        seen = page.evaluate(FLIGHT, [f'{ME} [data-slot="S"]', '[data-slot="B1"]', cascade_ms() + 300])
+        if page.locator('.result[data-ending="win"]').count() != 1:
+            raise SystemExit("the winning click did not win the game")
+        for key in ("handler", "first", "gap"):
+            out[key].append(seen[key])
+        out["long"] += seen["long"]
+    context.close()
     return out
 
 
@@ -144,6 +198,23 @@ def main() -> int:
         print(f"  {'then, longest gap between frames':14} {summary(seen['gap'])}")
         longest = max(seen["long"], default=0)
         print(f"  long tasks after the click while the card flew: {len(seen['long'])}, longest {longest:.0f} ms")
+        turns = computer_turns(page, server.url, max(5, args.rounds // 2))
+        print(f"the computer's turns at speed 2 ({max(5, args.rounds // 2)} turns of medium):")
+        print(f"  {'flight per move':14} {summary(turns['flight'])}")
+        for kind, label in (("wall", "on the clock"), ("cpu", "CPU time")):
+            over = sum(1 for v in turns[kind] if v > 50)
+            print(f"  main-thread tasks, {label}: {len(turns[kind])}, over 50 ms: {over}, "
+                  f"longest {max(turns[kind]):.1f} ms")
+        print(f"the winning click and the {cascade_ms() + 300} ms after it: the cards cascade, or nothing moves "
+              "(reduced motion)")
+        for reduced in (False, True):
+            won = cascades(browser, server.url, max(5, args.rounds // 2), reduced)
+            print(f"  {'reduced motion' if reduced else 'cascade'}:")
+            print(f"    {'click handler':14} {summary(won['handler'])}")
+            print(f"    {'first 2 frames':14} {summary(won['first'])}")
+            print(f"    {'longest gap':14} {summary(won['gap'])}")
+            longest = max(won["long"], default=0)
+            print(f"    long tasks after the click: {len(won['long'])}, longest {longest:.0f} ms")
         browser.close()
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0

@@ -52,12 +52,12 @@ def play_turn(page: Page, seat: int = 0) -> list[str]:
     for _ in range(60):
         if over(page):
             return played
+        logged = moves_played(page)
         source = page.locator(f'{me} [data-playable="1"]')
         if source.count():
             source.first.click()
-            target = page.locator('[data-slot^="B"][data-legal="1"]').first
-            target.click()
-            played.append(page.locator(".log [data-move]").last.get_attribute("data-move"))
+            page.locator('[data-slot^="B"][data-legal="1"]').first.click()
+            played.append(logged_move(page, logged))
             continue
         end = page.locator('[data-action="end"]')
         if end.count():
@@ -65,9 +65,31 @@ def play_turn(page: Page, seat: int = 0) -> list[str]:
         else:
             page.locator(f'{me} [data-slot="H"]').last.click()
             page.locator(f'{me} [data-slot="D1"]').click()
-        played.append(page.locator(".log [data-move]").last.get_attribute("data-move"))
+        played.append(logged_move(page, logged))
         return played
     raise AssertionError("a turn that never ends")
+
+
+def moves_played(page: Page) -> int:
+    """How many moves the log counts (it shows only the newest ones)."""
+    return int(page.locator(".log ol").get_attribute("data-count") or 0)
+
+
+def logged_move(page: Page, index: int) -> str:
+    """The move with ``index`` (0 = the game's first) as the log shows it. Waits for it:
+    a loaded machine may answer a click after Playwright has returned from it."""
+    return page.evaluate_handle(
+        """async i => {
+            for (let waited = 0; waited < 10000; waited += 50) {
+                const ol = document.querySelector('.log ol');
+                const count = Number(ol.dataset.count);
+                if (count > i) return ol.children[i - (count - ol.children.length)].dataset.move;
+                await new Promise(done => setTimeout(done, 50));
+            }
+            throw new Error('move ' + i + ' never reached the log');
+        }""",
+        index,
+    ).json_value()
 
 
 def table_state(page: Page) -> dict[str, object]:

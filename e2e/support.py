@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
 
+from skipbo_core import Move
 from tools.server import HOST
 
 DIST = Path(os.environ.get("SKIPBO_DIST") or Path(__file__).resolve().parent.parent / "dist").resolve()
@@ -45,8 +46,8 @@ def selector(part: str) -> str:
     return f'{ME} [data-slot="{part}"]'
 
 
-def click_move(page: Page, move: str) -> None:
+def click_move(page: Page, move: str | Move) -> None:
     """Click the source of ``move``, then its target."""
-    source, target = move.split(">")
-    page.locator(selector(source)).first.click()
-    page.locator(selector(target)).first.click()
+    move = Move.parse(move) if isinstance(move, str) else move
+    page.locator(selector(move.source_text)).first.click()
+    page.locator(selector(move.target_text)).first.click()

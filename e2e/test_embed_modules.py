@@ -174,7 +174,7 @@ def test_a_taken_back_move_is_told_as_undo() -> None:
     look = Look("en")
     reporter = Reporter()
     reporter.ready(ctrl, look, [])
-    move = next(m for m in ctrl.game.legal_moves() if m.target_text.startswith("B"))
+    move = next(m for m in ctrl.game.legal_moves() if m.is_build)
     ctrl.play(str(move))
     assert [e["type"] for e in reporter.updates(ctrl, look, [])] == ["move"]
     ctrl.game.pop()
@@ -237,7 +237,7 @@ def test_every_message_to_the_host_page_has_the_fields_the_readme_lists() -> Non
         seen[e["type"]] = set(e)
     ctrl = Controller.start(url(players="2", practice="1").settings, 3)  # a move taken back
     reporter.updates(ctrl, look, [])
-    ctrl.play(str(next(m for m in ctrl.game.legal_moves() if m.target_text.startswith("B"))))
+    ctrl.play(str(next(m for m in ctrl.game.legal_moves() if m.is_build)))
     reporter.updates(ctrl, look, [])
     ctrl.game.pop()
     for e in reporter.updates(ctrl, look, []):

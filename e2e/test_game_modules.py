@@ -19,7 +19,8 @@ from skipbo_web.sheets import render_help, render_setup
 from skipbo_web.table import Look, message_text, render_result, render_table, root_attributes
 
 import skipbo_core.errors
-from skipbo_core import Game, Rules
+from skipbo_core import Game, Move, Rules
+from skipbo_core.cards import BUILDING_SLOTS
 from skipbo_core.result import REASONS
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -274,7 +275,8 @@ def click_move(ctrl: Controller, move: str) -> None:
         assert ctrl.can_end()
         ctrl.play("end")
         return
-    for part in move.split(">"):
+    parsed = Move.parse(move)
+    for part in (parsed.source_text, parsed.target_text):
         if part.startswith("H"):
             ctrl.click("H", ctrl.game.current_seat, part[1:])
         elif part.startswith("P"):
@@ -399,7 +401,7 @@ def test_markup_carries_the_stable_hooks() -> None:
     assert [e["data-seat"] for e in elements if e["tag"] == "section" and "data-seat" in e] == ["1", "0"]
     slots = [e["data-slot"] for e in elements if "data-slot" in e]
     assert slots.count("S") == 2 and slots.count("H") == 5
-    assert all(slots.count(f"D{k}") == 2 and slots.count(f"B{k}") == 1 for k in range(1, 5))
+    assert all(slots.count(f"D{k}") == 2 and slots.count(f"B{k}") == 1 for k in range(1, BUILDING_SLOTS + 1))
     assert [e["data-next"] for e in elements if "data-next" in e] == ["1"] * 4
     assert all("data-top" in e for e in elements if e.get("data-slot", "").startswith(("S", "D")))
     assert {e["data-slot"] for e in elements if e.get("data-legal") == "1"} == ctrl.legal_targets()

@@ -14,7 +14,7 @@ from skipbo_web.settings import Settings, parse_url
 
 from e2e.game_support import open_game, play_turn, stored, table_state, wait_for_turn
 from e2e.support import Watched
-from skipbo_core import Game, Rules
+from skipbo_core import Game, Move, Rules
 
 SEED = 3
 
@@ -105,7 +105,7 @@ def test_reloading_resumes_exactly_where_the_game_was(watched: Watched, site) ->
 
 
 def hand_builds(game: Game) -> list:
-    return [m for m in game.legal_moves() if m.target_text.startswith("B") and m.source_text.startswith("H")]
+    return [m for m in game.legal_moves() if m.is_build and m.from_hand]
 
 
 def test_a_turn_by_keyboard_only(watched: Watched, site) -> None:
@@ -153,7 +153,7 @@ def test_arrow_keys_move_between_piles(watched: Watched, site) -> None:
 
 def test_drag_and_drop_with_the_mouse(watched: Watched, site) -> None:
     game = deal()
-    move = next(m for m in game.legal_moves() if m.target_text.startswith("B"))
+    move = next(m for m in game.legal_moves() if m.is_build)
     page = open_game(watched.page, site.url, players=2, stock=5, ai="medium", seed=SEED)
     source = ('[data-seat="0"] [data-slot="S"]' if move.source_text == "S"
               else f'[data-seat="0"] [data-slot="H"][data-card="{move.source_text[1:]}"]')
@@ -169,7 +169,7 @@ def test_drag_and_drop_with_the_mouse(watched: Watched, site) -> None:
 def test_the_computer_plays_move_by_move_at_the_chosen_speed(watched: Watched, site) -> None:
     seed, discard = next((s, d) for s in range(100) for d in [first_discard(s)] if computer_moves(s, d) >= 3)
     page: Page = open_game(watched.page, site.url, players=2, stock=5, ai="medium", seed=seed, speed=2)
-    page.click(f'[data-seat="0"] [data-slot="H"][data-card="{discard[1:].split(">")[0]}"]')
+    page.click(f'[data-seat="0"] [data-slot="H"][data-card="{Move.parse(discard).source_text[1:]}"]')
     page.click('[data-seat="0"] [data-slot="D1"]')
     page.wait_for_selector('#table[data-turn="1"] .message[data-message="msg.ai_turn"]')
     counts = set()

@@ -52,7 +52,7 @@ def centre(page: Page, selector: str) -> tuple[float, float]:
 
 def test_on_a_phone_everything_fits_and_a_finger_can_play(phone: Watched, site) -> None:
     rules = Rules(players=2, stock_size=5)
-    seed = seed_where(rules, lambda g: any(m.target_text == "B1" and m.source_text.startswith("H")
+    seed = seed_where(rules, lambda g: any(m.target_text == "B1" and m.from_hand
                                            for m in g.legal_moves()))
     game = Game.new(rules, seed=seed, first=0)
     page = open_game(phone.page, site.url, players=2, stock=5, ai="medium", seed=seed)
@@ -61,7 +61,7 @@ def test_on_a_phone_everything_fits_and_a_finger_can_play(phone: Watched, site) 
                 '[data-seat="0"] [data-slot="H"] >> nth=4'):
         box = page.locator(sel).first.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], sel
-    move = next(m for m in game.legal_moves() if m.target_text == "B1" and m.source_text.startswith("H"))
+    move = next(m for m in game.legal_moves() if m.target_text == "B1" and m.from_hand)
     # a finger drags the hand card onto building pile 1 (real touch events, via the DevTools protocol)
     x0, y0 = centre(page, f'[data-seat="0"] [data-slot="H"][data-card="{move.source_text[1:]}"]')
     x1, y1 = centre(page, '[data-slot="B1"]')

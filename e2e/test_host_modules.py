@@ -144,6 +144,17 @@ def test_newgame_takes_the_url_options_as_strings_numbers_or_lists() -> None:
     bad_args("newgame", {"seed": {"a": 1}})
 
 
+def test_position_takes_an_object_and_some_game_options() -> None:
+    table = {"seats": [{}, {}]}
+    assert args_of("position", {"position": table}) == {"position": table, "options": {}}
+    assert args_of("position", {"position": table, "ai": "easy", "practice": True, "names": ["A", "B"]}) == {
+        "position": table, "options": {"ai": "easy", "practice": "1", "names": "A,B"}}
+    bad_args("position", {})                                  # the position is required
+    bad_args("position", {"position": "p1.abc"})              # an object, not the compact form
+    bad_args("position", {"position": table, "players": 3})   # the position says how many play
+    bad_args("position", {"position": table, "seed": 4})      # and the position's seed deals
+
+
 def test_play_takes_a_short_string() -> None:
     assert args_of("play", {"move": " H5>B1 "}) == {"move": "H5>B1"}
     for move in (None, 5, "", "x" * 17, ["H5>B1"]):
@@ -265,7 +276,7 @@ def test_the_readme_documents_every_command_and_every_error_code() -> None:
     section = section[:section.index("\n## ")]
     rows = {line.split("`")[1] for line in section.splitlines() if line.startswith("| `")}
     codes = {getattr(api, name) for name in ("MALFORMED", "TOO_LARGE", "UNKNOWN", "BAD_ARGS", "NOT_NOW", "ILLEGAL",
-                                             "NO_PILE", "BAD_RECORD")}
+                                             "NO_PILE", "BAD_RECORD", "BAD_POSITION")}
     assert set(COMMANDS) | codes <= rows
     assert f"{MAX_COMMAND_BYTES:,} bytes" in section and f"at most {MAX_CAPTION} characters" in section
     used = set(re.findall(r"HostError\(([A-Z_]+),", Path(api.__file__).read_text() +

@@ -60,9 +60,9 @@ def late_game(players: int) -> dict:
     game = Game.new(Rules(players=players, stock_size=5 if players > 2 else 30), seed=11, first=0)
     turns, piles = (36, 4) if players == 2 else (16, 2)  # six players: the draw pile lasts 16 rounds
     for turn in range(turns * players):
-        hand = [m for m in game.legal_moves() if str(m).startswith("H") and ">D" in str(m)]
+        hand = [m for m in game.legal_moves() if m.from_hand and m.is_discard]
         pile = f"D{turn // players % piles + 1}"
-        game.play(next(m for m in hand if str(m).endswith(pile)))
+        game.play(next(m for m in hand if m.target_slot == pile))
     assert game.current_seat == 0 and not game.is_over
     record = game.to_record()
     record["players"] = [{"name": "", "kind": "human"}] + [{"name": "", "kind": "ai:easy"}] * (players - 1)

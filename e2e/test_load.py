@@ -1,7 +1,8 @@
-"""What build.py does for load speed (timed by bench/load.py): Python ships as bytecode
-(the standard library, the engine and the page's modules), a memory snapshot of Python
-with those modules imported is made for warm loads (which restore it: test_offline.py),
-and every preload link is used, each file fetched once."""
+"""What build.py does for load speed (timed by bench/load.py): the page's modules come in
+one zip, Python ships as bytecode (the standard library, the engine and the page's
+modules), a memory snapshot of Python with those modules imported is made for warm loads
+(which restore it: test_offline.py), and every preload link is used, each file fetched
+once."""
 
 from __future__ import annotations
 
@@ -23,13 +24,41 @@ def test_the_standard_library_ships_as_bytecode() -> None:
     assert not any(n.endswith(".py") for n in names)
 
 
+def page_modules() -> dict[str, bytes]:
+    with zipfile.ZipFile(DIST / build.PAGE_ZIP) as archive:
+        return {n: archive.read(n) for n in archive.namelist()}
+
+
+def test_the_pages_modules_come_in_one_zip() -> None:
+    files = json.loads((DIST / "pyscript.json").read_text())["files"]
+    wheel = next((DIST / "wheels").glob("skipbo_core-*.whl")).name
+    assert files == {f"./wheels/{wheel}": "./*", f"./{build.PAGE_ZIP}": "./*", "./python-bytecode.zip": "./*"}
+    web = {f"skipbo_web/{p.name}": p.read_bytes() for p in (build.WEB / "skipbo_web").glob("*.py")}
+    assert page_modules() == {**web, "skipbo_main.py": (build.WEB / "main.py").read_bytes()}
+    assert not (DIST / "skipbo_web").exists() and not (DIST / "skipbo_main.py").exists()
+
+
+def test_the_site_check_reads_the_zipped_modules(tmp_path) -> None:
+    (tmp_path / "vendor").mkdir()
+    (tmp_path / "vendor" / "boot.mjs").write_text("")
+    (tmp_path / "pyscript.json").write_text('{"interpreter": "./vendor/boot.mjs"}')
+    build.check_site(tmp_path)
+    with zipfile.ZipFile(tmp_path / build.PAGE_ZIP, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("skipbo_web/x.py", 'URL = "https://cdn.example.org/x.js"')
+    try:
+        build.check_site(tmp_path)
+    except build.BuildError as exc:
+        assert f"{build.PAGE_ZIP}:skipbo_web/x.py: external URL https://cdn.example.org/x.js" in str(exc)
+    else:
+        raise AssertionError("an outside URL in a zipped module passed the site check")
+
+
 def test_the_engine_the_page_and_pyscripts_modules_ship_as_bytecode_too() -> None:
     config = json.loads((DIST / "pyscript.json").read_text())
     assert config["files"]["./python-bytecode.zip"] == "./*"  # unpacked beside the sources
     wheel = next((DIST / "wheels").glob("skipbo_core-*.whl"))
     sources = [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".py")]
-    sources += [p.relative_to(DIST).as_posix() for p in (DIST / "skipbo_web").glob("*.py")]
-    sources.append("skipbo_main.py")  # web/main.py, which the site's main.py imports
+    sources += list(page_modules())  # with skipbo_main.py: web/main.py, which the site's main.py imports
     with zipfile.ZipFile(DIST / "python-bytecode.zip") as bytecode:
         names = set(bytecode.namelist())
     compiled = {re.sub(r"__pycache__/(\w+)\.cpython-\d+\.pyc$", r"\1.py", n) for n in names}
@@ -42,8 +71,7 @@ def test_the_engine_the_page_and_pyscripts_modules_ship_as_bytecode_too() -> Non
 def test_the_page_code_runs_as_a_module() -> None:
     stub = (DIST / "main.py").read_text()
     assert re.findall(r"^import (\w+)", stub, re.MULTILINE) == ["skipbo_main"]
-    assert (DIST / "skipbo_main.py").read_text() == (build.WEB / "main.py").read_text()
-    assert json.loads((DIST / "pyscript.json").read_text())["files"]["./skipbo_main.py"] == "./skipbo_main.py"
+    assert page_modules()["skipbo_main.py"] == (build.WEB / "main.py").read_bytes()
 
 
 def test_every_preloaded_file_is_fetched_once(watched: Watched, site) -> None:

@@ -19,6 +19,7 @@ from skipbo_web.settings import Settings, parse_url
 from e2e.game_support import table_state
 from e2e.support import BOOT_TIMEOUT_MS, DIST, READY, Watched, click_move, selector
 from skipbo_core import Game, Rules
+from skipbo_core.cards import BUILDING_SLOTS
 
 SEED = 3
 
@@ -46,17 +47,17 @@ def test_page_becomes_ready_with_engine_version_from_the_wheel(watched: Watched,
 
 def test_a_clicked_move_reaches_the_engine(watched: Watched, site) -> None:
     game = first_game()
-    move = next(str(m) for m in game.legal_moves() if m.target_text.startswith("B"))
+    move = next(m for m in game.legal_moves() if m.is_build)
     page = watched.open(site.url)
-    page.locator(selector(move.split(">")[0])).first.click()
+    page.locator(selector(move.source_text)).first.click()
     legal = page.eval_on_selector_all('[data-legal="1"]', "els => els.map(e => e.dataset.slot)")
-    expected = {m.target_text for m in game.legal_moves() if m.source_text == move.split(">")[0]}
+    expected = {m.target_text for m in game.legal_moves() if m.source_text == move.source_text}
     assert set(legal) == expected  # highlights come from the engine's legal moves
-    page.locator(selector(move.split(">")[1])).first.click()
+    page.locator(selector(move.target_text)).first.click()
     game.play(move)
     view = game.view(0)
     state = table_state(page)
-    assert state["moves"] == [move]
+    assert state["moves"] == [str(move)]
     assert state["next"] == [str(n) for n in view.next_needed]
     assert sorted(state["hand"]) == sorted("SB" if c == 0 else str(c) for c in view.hand)
 
@@ -65,7 +66,7 @@ def test_an_illegal_try_shows_a_message_and_changes_nothing(watched: Watched, si
     game = first_game()
     legal = {str(m) for m in game.legal_moves()}
     hand = sorted({c for c in game.view(0).hand if c != 0})
-    move = next(f"H{c}>B{k}" for c in hand for k in range(1, 5) if f"H{c}>B{k}" not in legal)
+    move = next(f"H{c}>B{k}" for c in hand for k in range(1, BUILDING_SLOTS + 1) if f"H{c}>B{k}" not in legal)
     page = watched.open(site.url)
     before = table_state(page)
     click_move(page, move)
@@ -125,7 +126,7 @@ def test_every_request_stays_on_127_0_0_1(watched: Watched, site) -> None:
 def test_the_site_works_under_a_sub_path(watched: Watched, site_under_path) -> None:
     assert urlsplit(site_under_path.url).path == "/skipbo/"
     page = watched.open(site_under_path.url)
-    move = next(str(m) for m in first_game().legal_moves() if m.target_text.startswith("B"))
+    move = next(str(m) for m in first_game().legal_moves() if m.is_build)
     click_move(page, move)
     assert logged_moves(page) == [move]
     paths = {urlsplit(u).path for u in watched.requests}

@@ -140,7 +140,7 @@ def test_a_position_can_be_played_on_when_the_game_goes_on_and_its_seats_are_our
     game = Game.new(Rules(players=2, stock_size=2), seed=4, players=[{"name": "A", "kind": "human"}] * 2)
     while not game.is_over:  # builds first; a whole game of stock 2 ends soon
         moves = game.legal_moves()
-        game.play(next((m for m in moves if m.target_text.startswith("B")), moves[-1]))
+        game.play(next((m for m in moves if m.is_build), moves[-1]))
     finished = Replay(game.to_record())
     finished.end()
     assert not finished.can_play_on()               # over at its end

@@ -10,6 +10,8 @@ from e2e.game_support import open_game, play_turn, stored, wait_for_turn
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 
 SWITCH = '#bar [data-action="sound"]'
+# a phone's vibration motor, as the page would call it: each pattern is noted
+BUZZ = "window.__buzz = []; navigator.vibrate = p => { __buzz.push(Array.from(p)); return true; };"
 
 
 def sounds(page: Page) -> tuple[str | None, int]:
@@ -84,3 +86,20 @@ def test_without_webaudio_the_game_stays_silent_and_error_free(watched: Watched,
     refuse_and_discard(page)
     assert sounds(page) == (None, 0)
     assert watched.errors == []  # (the fixture checks it again at the end)
+
+
+def test_your_turn_buzzes_on_a_phone_unless_sound_is_off(watched: Watched, site) -> None:
+    page = watched.page
+    page.add_init_script(BUZZ)
+    open_game(page, site.url, seed=3, players=3)
+    assert page.evaluate("__buzz") == []  # dealt, your turn, but nobody has touched the page yet
+    refuse_and_discard(page)  # the computers move, then it is your turn again: one buzz
+    assert page.evaluate("__buzz") == [[60, 60, 60]]
+    page.click(SWITCH)  # sound off: no buzz either
+    play_turn(page)
+    wait_for_turn(page)
+    assert page.evaluate("__buzz") == [[60, 60, 60]]
+    page.click(SWITCH)
+    play_turn(page)
+    wait_for_turn(page)
+    assert page.evaluate("__buzz") == [[60, 60, 60]] * 2

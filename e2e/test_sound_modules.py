@@ -39,9 +39,10 @@ def test_a_whole_game_sounds_as_it_is_played() -> None:
             if entry.move.is_build and entry.move.from_stock and not game.is_over:
                 assert names[0] in ("stock", "complete")
             if game.is_over:
-                won = game.result.winner is not None and 0 in game.rules.team_of(game.result.winner)
-                assert names[-1] == ("win" if won else "loss")
+                winner = game.result.winner
+                assert names[-1] == ("stall" if winner is None else "win" if 0 in game.rules.team_of(winner)
+                                     else "loss")
             elif "turn" in names:
                 assert game.current_seat == 0 and entry.seat != 0
     flat = {n for names in heard for n in names}
-    assert {"place", "stock", "complete", "turn"} <= flat and flat & {"win", "loss"}
+    assert {"place", "stock", "complete", "turn"} <= flat and flat & {"win", "loss", "stall"}

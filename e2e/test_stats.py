@@ -7,11 +7,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import UTC, datetime
 
 from playwright.sync_api import Browser, Page
 
 from e2e.game_support import axe_scan, open_game, over, play_turn, stored, wait_for_turn
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
+from skipbo_core import Game
 
 SHORT = {"players": 2, "stock": 1, "ai": "easy", "seed": 11, "speed": 0}
 GAME = {"date": "2026-12-04T05:00:00Z", "players": 3, "stock": 10, "teams": False, "wild_cards": 18,
@@ -42,6 +44,11 @@ def test_a_finished_game_is_counted_once_and_kept_across_a_reload(watched: Watch
     assert len(games) == 1
     game = games[0]
     assert (game["players"], game["stock"], game["levels"], game["seed"]) == (2, 1, ["easy"], 11)
+    assert (game["teams"], game["wild_cards"], game["target"], game["practice"]) == (False, 18, None, False)
+    played = Game.from_record(stored(page))  # the game as the page saved it: its turns and your points
+    assert (game["turns"], game["points"]) == (played.turn, played.result.scores[0]) and played.turn >= 1
+    when = datetime.fromisoformat(game["date"].replace("Z", "+00:00"))
+    assert game["date"].endswith("Z") and abs((datetime.now(UTC) - when).total_seconds()) < 900
     winner = page.locator(".result").get_attribute("data-winner")
     assert game["result"] == {"0": "won", "1": "lost", "": "stalled"}[winner]
     page.reload()

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from e2e.game_support import open_game, play_turn, table_state, wait_for_turn
 from e2e.support import ME, Watched
-from skipbo_core import Game, Rules
+from skipbo_core import Game, Move, Rules
 
 SEED = 3
 MUTATIONS = """() => {
@@ -80,7 +80,7 @@ def test_the_move_log_stays_open_and_grows_at_its_end(watched: Watched, site) ->
     page.click(".log summary")
     assert page.locator(".log").evaluate("e => e.open")
     discard = discard_move(game)
-    page.click(f'{ME} [data-slot="H"][data-card="{discard[1:].split(">")[0]}"]')
+    page.click(f'{ME} [data-slot="H"][data-card="{Move.parse(discard).source_text[1:]}"]')
     page.click(f'{ME} [data-slot="D1"]')
     first = page.query_selector(".log li")
     wait_for_turn(page)
@@ -92,7 +92,7 @@ def computer_turn_animations(page: Page, seed: int = SEED) -> list[dict]:
     """Discard to end the human's turn, let the computer play its turn; the running card
     animations seen meanwhile outside the human's own area."""
     discard = discard_move(deal(seed))
-    page.click(f'{ME} [data-slot="H"][data-card="{discard[1:].split(">")[0]}"]')
+    page.click(f'{ME} [data-slot="H"][data-card="{Move.parse(discard).source_text[1:]}"]')
     page.click(f'{ME} [data-slot="D1"]')
     page.wait_for_timeout(100)
     page.evaluate(ANIMATIONS)
@@ -121,8 +121,8 @@ def test_reduced_motion_fades_instead_of_flying(browser: Browser, site) -> None:
 
 
 def test_your_own_move_flies_to_its_pile(watched: Watched, site) -> None:
-    seed = next(s for s in range(100) if any(m.target_text.startswith("B") for m in deal(s).legal_moves()))
-    move = next(m for m in deal(seed).legal_moves() if m.target_text.startswith("B"))
+    seed = next(s for s in range(100) if any(m.is_build for m in deal(s).legal_moves()))
+    move = next(m for m in deal(seed).legal_moves() if m.is_build)
     page = open_game(watched.page, site.url, players=2, stock=5, ai="medium", seed=seed, speed=2)
     page.evaluate(ANIMATIONS)
     source = (f'{ME} [data-slot="S"]' if move.source_text == "S"
@@ -149,7 +149,7 @@ def test_no_copy_of_a_moved_card_is_left_on_screen(watched: Watched, site) -> No
 def test_a_card_that_fits_no_building_pile_keeps_the_focus(watched: Watched, site) -> None:
     game = deal()
     hand = list(game.view(0).hand)
-    builds = {m.source_text for m in game.legal_moves() if m.target_text.startswith("B")}
+    builds = {m.source_text for m in game.legal_moves() if m.is_build}
     index = next(i for i, c in enumerate(hand) if f"H{'SB' if c == 0 else c}" not in builds)
     page = open_game(watched.page, site.url, players=2, stock=5, ai="medium", seed=SEED)
     page.keyboard.press(str(index + 1))
@@ -211,8 +211,8 @@ def test_the_tutorial_says_why_a_move_was_refused_in_its_lesson_box(watched: Wat
 
 
 def test_a_dropped_card_settles_from_where_it_was_dropped(watched: Watched, site) -> None:
-    seed = next(s for s in range(100) if any(m.target_text.startswith("B") for m in deal(s).legal_moves()))
-    move = next(m for m in deal(seed).legal_moves() if m.target_text.startswith("B"))
+    seed = next(s for s in range(100) if any(m.is_build for m in deal(s).legal_moves()))
+    move = next(m for m in deal(seed).legal_moves() if m.is_build)
     wrong = next(c for c in deal(seed).view(0).hand if c not in (0, 1, 2))
     page = open_game(watched.page, site.url, players=2, stock=5, ai="medium", seed=seed, speed=2)
     page.evaluate(ANIMATIONS)

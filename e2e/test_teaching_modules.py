@@ -125,13 +125,13 @@ def test_undo_takes_back_the_humans_building_moves_and_only_those() -> None:
     assert ctrl.record() == before and ctrl.log == log and ctrl.message.key == "undo.done"
     assert message_text(ctrl, Look("en"), ctrl.message) == "Taken back: Your 1 to building pile 1."
     # a stock card that shows the next one cannot be taken back
-    stock_moves = [m for m in ctrl.game.legal_moves() if m.source_text == "S" and m.target_text.startswith("B")]
+    stock_moves = [m for m in ctrl.game.legal_moves() if m.source_text == "S" and m.is_build]
     if stock_moves:
         ctrl.play(str(stock_moves[0]))
         saved = ctrl.record()
         assert undo_block(ctrl) == "undo.hidden" and not undo(ctrl) and ctrl.record() == saved
     # after the discard, the computer moves: nothing of the human's is left to take back
-    discard = next(m for m in ctrl.game.legal_moves() if m.target_text.startswith("D"))
+    discard = next(m for m in ctrl.game.legal_moves() if m.is_discard)
     ctrl.play(str(discard))
     assert undo_block(ctrl) == "undo.not_now"
     # not a practice game: Undo says so and changes nothing

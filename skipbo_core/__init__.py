@@ -9,11 +9,13 @@
 from __future__ import annotations
 
 from .cards import WILD
-from .errors import IllegalMove, InvalidMove, RecordError, UndoError
+from .errors import IllegalMove, InvalidMove, PositionError, RecordError, UndoError
 from .game import TURN_LIMIT, Game
+from .goals import Goal, GoalError, find_line
 from .history import LogEntry
 from .match import Match
 from .moves import Move
+from .position import game_from_position, parse_compact, position_of, to_compact
 from .result import Result
 from .rules import Rules
 from .view import SeatView
@@ -43,4 +45,6 @@ def __getattr__(name: str) -> str:
 
 
 __all__ = ["Game", "Rules", "Move", "Match", "LogEntry", "Result", "SeatView", "IllegalMove", "InvalidMove",
-           "RecordError", "UndoError", "TURN_LIMIT", "WILD", "__version__"]
+           "RecordError", "UndoError", "PositionError",
+           "game_from_position", "position_of", "to_compact", "parse_compact",
+           "Goal", "GoalError", "find_line", "TURN_LIMIT", "WILD", "__version__"]

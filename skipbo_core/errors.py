@@ -79,3 +79,35 @@ class RecordError(ValueError):
         self.move = move
         self.illegal = illegal
         super().__init__(message)
+
+
+class PositionError(ValueError):
+    """A position (``skipbo_core.position``) that is malformed or cannot be a table.
+
+    ``path`` names the place, as written in the position (``seats[1].hand[2]``,
+    ``building[0][3]``, ``rules.players``; ``""`` for the whole position), and ``code``
+    the kind of problem, so a page can explain it in any language:
+
+    ===================  ==============================================================
+    code                 problem
+    ===================  ==============================================================
+    ``malformed``        not the shape the format asks for (wrong type, missing field)
+    ``unknown-key``      a key the format does not have
+    ``bad-card``         not a card value (0 = Skip-Bo card, 1-12)
+    ``too-many-cards``   more cards of a value, or in all, than the deck holds
+    ``impossible-pile``  a building pile that is not built up from 1 one number at a time
+    ``too-many-piles``   more than 4 building piles or discard piles
+    ``hand-size``        a hand over 5 cards (4 for a seat not to move), or an empty hand
+                         for the seat to move while cards can be drawn
+    ``stock-size``       a stock larger than the rules' stock size
+    ``draw-size``        a draw pile that leaves cards that cannot be completed piles
+    ``bad-seat``         a seat number out of range, or seats that do not match the rules
+    ``game-over``        a stock is empty (in teams: both partners'): the game is won
+    ``bad-compact``      the compact form cannot be read (or is too long)
+    ===================  ==============================================================
+    """
+
+    def __init__(self, path: str, message: str, code: str = "malformed") -> None:
+        self.path = path
+        self.code = code
+        super().__init__(f"{path}: {message}" if path else message)

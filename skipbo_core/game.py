@@ -227,6 +227,57 @@ class Game:
         g._masks = _MASKS_BY_CODE[code] or _masks_for(code)
         return g
 
+    @classmethod
+    def from_table(cls, rules: Rules, *, stocks: Sequence[Sequence[int]], hands: Sequence[Sequence[int]],
+                   discards: Sequence[Sequence[Sequence[int]]], building: Sequence[Sequence[int]],
+                   draw: Sequence[int], completed: Sequence[int], current_seat: int, turn: int = 1,
+                   stall_count: int = 0, shuffle_key: int = 0,
+                   players: Sequence[dict[str, str]] | None = None) -> Game:
+        """A game set up directly at a table, every card placed (``skipbo_core.position``
+        builds one from a position and gives the friendly errors; this checks only what
+        would break the engine).
+
+        ``stocks`` are bottom to top, ``discards[seat][pile]`` and the four ``building``
+        piles bottom to top (a building pile holds 0 to 11 cards that fit), ``draw``
+        first card drawn first, ``completed`` the cards set aside for the next reshuffle.
+        Together they must be exactly the deck. ``current_seat`` moves next and holds its
+        hand as given (no draw). The game has no deck and so no record; its moves start
+        here, and its reshuffles are shuffled by ``shuffle_key``.
+        """
+        n = rules.players
+        if not (len(stocks) == len(hands) == len(discards) == n and len(building) == BUILDING_SLOTS
+                and all(len(d) == DISCARD_PILES for d in discards)):
+            raise ValueError(f"a table needs {n} stocks, hands and sets of {DISCARD_PILES} discard piles "
+                             f"and {BUILDING_SLOTS} building piles")
+        if type(current_seat) is not int or not 0 <= current_seat < n:
+            raise ValueError(f"current_seat must be a seat from 0 to {n - 1}, not {current_seat!r}")
+        if any(len(h) > HAND_SIZE for h in hands):
+            raise ValueError(f"a hand holds at most {HAND_SIZE} cards")
+        for pile in building:
+            if len(pile) >= PILE_COMPLETE or any(c not in (i + 1, WILD) for i, c in enumerate(pile)):
+                raise ValueError(f"building pile {list(pile)} is not 1 to 11 cards built up from 1")
+        everything = [c for group in (*stocks, *hands, *(p for d in discards for p in d), *building, draw, completed)
+                      for c in group]
+        if not is_full_deck(everything, rules.wild_cards):
+            raise ValueError(f"the cards on the table are not the {rules.deck_size}-card Skip-Bo deck")
+        if any(all(not stocks[o] for o in rules.team_of(s)) for s in range(n)):
+            raise ValueError("a stock (in teams: both partners' stocks) is empty: the game is over")
+        g = _new(cls)
+        g.__dict__ = {
+            "rules": rules, "first": current_seat,
+            "players": [dict(p) for p in players] if players else [
+                {"name": f"P{i + 1}", "kind": "human"} for i in range(n)],
+            "_deck": None, "_shuffle_key": shuffle_key, "_stocks": [list(s) for s in stocks],
+            "_draw": list(draw)[::-1], "_hands": [tuple(sorted(h)) for h in hands],
+            "_discards": tuple(tuple(tuple(p) for p in d) for d in discards),
+            "_building": tuple(tuple(p) for p in building), "_completed": list(completed),
+            "_reshuffles": [], "_supply": None, "_undealt": None, "_moves": [], "_undo": [],
+            "_stall": stall_count, "_result": None, "current_seat": current_seat, "turn": turn}
+        if len(g.players) != n:
+            raise ValueError(f"players must list {n} players, not {len(g.players)}")
+        g._derive()
+        return g
+
     def resample(self, seat: int, rng: random.Random) -> Game:
         """``Game.from_view(self.view(seat), rng)``: a world as ``seat`` might imagine it."""
         return type(self).from_view(self.view(seat), rng)

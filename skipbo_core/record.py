@@ -24,7 +24,8 @@ def write(game: Game) -> dict[str, Any]:
     """The JSON-able record of ``game``; ``result`` only once the game is over."""
     deck = game.deck
     if deck is None:
-        raise ValueError("a sampled world was not dealt from a deck and has no record")
+        raise ValueError("a game set up from a position or a sampled world was not dealt from a deck "
+                         "and has no record (keep its position and moves instead)")
     data: dict[str, Any] = {
         "format": FORMAT, "version": VERSION, "rules": game.rules.to_dict(),
         "players": [dict(p) for p in game.players], "first": game.first, "deck": list(deck),

@@ -330,34 +330,34 @@ def test_evaluator_odds_follow_the_rules_deck():
 
 
 def test_baseline_plays_stock_first_and_skipbo_only_for_it():
-    from skipbo_core.moves import BUILD, HAND, PARTNER_STOCK, STOCK, TO_DISCARD
+    from skipbo_core.cards import WILD
     bot = get_bot("baseline")
     seen = set()
     for game in POSITIONS:
         seat = game.current_seat
         view, legal = game.view(seat), game.legal_moves()
         m = bot(view, legal, random.Random(0))
-        builds = [x for x in legal if x.target == BUILD]
-        if any(x.source in (STOCK, PARTNER_STOCK) for x in builds):
-            assert m.source in (STOCK, PARTNER_STOCK)
+        builds = [x for x in legal if x.is_build]
+        if any(x.from_stock for x in builds):
+            assert m.from_stock
             seen.add("stock")
             continue
-        if m.target == BUILD and m.source == HAND and m.arg == 0:
+        if m.is_build and m.hand_card == WILD:
             after = game.copy()
             after.play(m)
-            assert any(x.source in (STOCK, PARTNER_STOCK) for x in after.legal_moves())
+            assert any(x.from_stock for x in after.legal_moves())
             seen.add("wild")
-        elif m.target == TO_DISCARD:
+        elif m.is_discard:
             hand = [c for c in view.hand if c] or list(view.hand)
-            assert m.arg == max(hand)
+            assert m.hand_card == max(hand)
             pile = view.discards[seat][m.slot]
             tops = [p[-1] if p else None for p in view.discards[seat]]
-            if m.arg and m.arg in tops:
-                assert pile and pile[-1] == m.arg
+            if m.hand_card and m.hand_card in tops:
+                assert pile and pile[-1] == m.hand_card
             elif None in tops:
                 assert not pile
             seen.add("discard")
-        elif m.target == BUILD:
+        elif m.is_build:
             seen.add("number")
     assert seen == {"stock", "wild", "discard", "number"}
 

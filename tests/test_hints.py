@@ -12,7 +12,7 @@ from skipbo_core import Game, Rules
 from skipbo_core.ai import get_bot
 from skipbo_core.ai.hints import REASONS, Hint, hint
 from skipbo_core.ai.odds import pile_values, reach_chance
-from skipbo_core.moves import BUILD, DISCARD, HAND, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from skipbo_core.moves import BUILD, DISCARD, HAND, PARTNER_DISCARD, TO_DISCARD, Move
 
 from .randomplay import play_randomly
 from .scripted import SB, play, scripted_game
@@ -73,21 +73,21 @@ def check_reason(game: Game, h: Hint) -> None:
     last, d = line[-1], h.details
     alone = len(line) == 1
     if h.reason in ("win", "toward-win"):  # the last stock card: own, or the partner's in teams
-        assert last.source in (STOCK, PARTNER_STOCK) and last.target == BUILD
-        owner = seat if last.source == STOCK else view.partner
+        assert last.from_stock and last.is_build
+        owner = view.partner if last.from_partner else seat
         assert d["card"] == view.stock_tops[owner] and view.stock_sizes[owner] == 1
         assert alone == (h.reason == "win")
         assert g.is_over and seat in view.rules.team_of(g.result.winner)
     elif h.reason in ("stock", "free-stock", "before-stock", "partner-stock", "free-partner-stock",
                       "before-partner-stock"):
         partner = "partner" in h.reason
-        assert last.source == (PARTNER_STOCK if partner else STOCK) and last.target == BUILD
+        assert last.from_stock and last.from_partner == partner and last.is_build
         assert d["card"] == view.stock_tops[view.partner if partner else seat] and not g.is_over
-        fits_now = any(m.source == last.source and m.target == BUILD for m in game.legal_moves())
+        fits_now = any(m.source == last.source and m.is_build for m in game.legal_moves())
         assert alone or fits_now == h.reason.startswith("before")
         assert alone == (h.reason in ("stock", "partner-stock"))
     elif h.reason in ("refill", "toward-refill"):
-        assert last.target == BUILD and hand_before_last <= 1
+        assert last.is_build and hand_before_last <= 1
         assert g.view(seat).hand_sizes[seat] > 0 and g.current_seat == seat  # new cards drawn
         assert alone == (h.reason == "refill")
     elif h.reason == "end":

@@ -103,3 +103,49 @@ def test_skipbo_core_has_no_import_circles():
         if m not in done:
             visit(m, [m])
     assert not circles, "import circles: " + "; ".join(" -> ".join(c) for c in circles)
+
+
+# What users of the engine kept writing by hand (issue 14), and where the engine says it
+# instead: the notation's parts (Move.source_text/target_text, Move.parse), the kind of
+# source (Move.from_stock, from_partner...), the number of piles (BUILDING_SLOTS,
+# DISCARD_PILES). Only the notation's own module and its test take move strings apart.
+HAND_WRITTEN = {
+    "a move string split at '>'": (re.compile(r"""split\(\s*["']>["']\s*\)"""),
+                                   {"skipbo_core/moves.py", "tests/test_moves_notation.py"}),
+    "a test of the stock kinds": (re.compile(r"\b(?:STOCK|PARTNER_STOCK)\s*(?:,|or|==|\))\s*\(?\s*PARTNER_STOCK\b|"
+                                             r"source\s*(?:==|in)\s*\(?\s*(?:PARTNER_)?STOCK\b"),
+                                  {"skipbo_core/moves.py", "skipbo_core/game.py"}),
+    "four piles counted by hand": (re.compile(r"\brange\(\s*(?:4|1,\s*5)\s*\)"), set()),
+}
+
+
+def hand_written(kind: str, files: list[Path]) -> list[str]:
+    pattern, allowed = HAND_WRITTEN[kind]
+    found = []
+    for path in files:
+        rel = path.relative_to(REPO).as_posix()
+        if rel in allowed or path == Path(__file__).resolve():  # (this file names the patterns)
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if pattern.search(line):
+                found.append(f"{rel}:{number}: {line.strip()}")
+    return found
+
+
+@pytest.mark.parametrize("kind", list(HAND_WRITTEN))
+def test_users_of_the_engine_ask_it_instead_of_writing_it_by_hand(kind):
+    files = python_files()
+    if kind == "four piles counted by hand":  # tests count seats and turns with range(4) too
+        files = [p for p in files if p.relative_to(REPO).parts[0] not in ("tests", "e2e")]
+    found = hand_written(kind, files)
+    assert not found, f"{kind}:\n" + "\n".join(found)
+
+
+def test_the_hand_written_checks_find_what_they_look_for():
+    lines = {"a move string split at '>'": 'source, target = move.split(">")',
+             "a test of the stock kinds": "if m.source in (STOCK, PARTNER_STOCK):",
+             "four piles counted by hand": "for k in range(4):"}
+    for kind, line in lines.items():
+        assert HAND_WRITTEN[kind][0].search(line), kind
+    assert HAND_WRITTEN["a test of the stock kinds"][0].search("if last.source == PARTNER_STOCK:")
+    assert not HAND_WRITTEN["four piles counted by hand"][0].search("for k in range(BUILDING_SLOTS):")

@@ -3,6 +3,7 @@
 import pytest
 
 from skipbo_core import IllegalMove
+from skipbo_core.cards import BUILDING_SLOTS
 
 from .scripted import SB, notation, play, scripted_game
 
@@ -16,7 +17,7 @@ def test_building_pile_starts_only_with_1_or_skip_bo():
             game.play(f"H{card}>B1")
         assert err.value.code == "wrong-number"
         assert err.value.details == {"pile": 1, "needs": 1, "card": int(card)}
-    assert {str(m) for m in game.legal_moves() if ">B" in str(m)} == {
+    assert {str(m) for m in game.legal_moves() if m.is_build} == {
         "H1>B1", "H1>B2", "H1>B3", "H1>B4", "HSB>B1", "HSB>B2", "HSB>B3", "HSB>B4"}
     play(game, "H1>B1", "HSB>B2")
     assert game.view(0).building == ((1,), (SB,), (), ())
@@ -74,7 +75,7 @@ def test_at_most_4_building_piles_exist_at_once():
     assert game.view(0).hand == (1,)
     assert not [m for m in notation(game.legal_moves()) if ">B" in m]
     assert not game.has_building_move()
-    for slot in range(1, 5):
+    for slot in range(1, BUILDING_SLOTS + 1):
         with pytest.raises(IllegalMove) as err:
             game.play(f"H1>B{slot}")
         assert err.value.details == {"pile": slot, "needs": 2, "card": 1}

@@ -3,6 +3,7 @@
 import pytest
 
 from skipbo_core import IllegalMove
+from skipbo_core.cards import DISCARD_PILES
 
 from .scripted import SB, discard_first_card, empty_the_draw_pile, notation, play, scripted_game
 
@@ -57,7 +58,7 @@ def test_discard_piles_need_no_order_and_empty_piles_need_not_be_filled_first():
 def test_stock_cards_never_go_to_a_discard_pile():
     game = scripted_game(stocks={0: [7]}, draw=[9, 9, 9, 9, 9])
     assert not [m for m in notation(game.legal_moves()) if m.startswith("S>D")]
-    for pile in range(1, 5):
+    for pile in range(1, DISCARD_PILES + 1):
         with pytest.raises(IllegalMove) as err:
             game.play(f"S>D{pile}")
         assert err.value.code == "stock-to-discard"

@@ -48,7 +48,11 @@ export async function loadPyodide(options = {}) {
     const response = await cached;
     if (response) {
       try {
-        const pyodide = await startPyodide({ ...options, _loadSnapshot: expand(response) });
+        const snapshot = expand(response);
+        // Pyodide awaits the snapshot only after other steps of its start: a damaged file
+        // rejects before then, which would be reported as an uncaught error (it is caught below).
+        snapshot.catch(() => {});
+        const pyodide = await startPyodide({ ...options, _loadSnapshot: snapshot });
         // The snapshot holds the random generator's state and the time zone of the build.
         pyodide.runPython("import random, time\nrandom.seed()\nif hasattr(time, 'tzset'): time.tzset()");
         started("snapshot");

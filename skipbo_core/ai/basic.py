@@ -79,7 +79,7 @@ def _discard_keys(slot: int, top: int | None) -> tuple[int, ...]:
     keys = []
     for card in range(13):
         fit = 1 if top is None else 3 if top == card else 2 if top == card + 1 else 0
-        keys.append(((card != WILD) * 64 + fit * 16 + card) * 4 + 3 - slot)
+        keys.append(((card != WILD) * 64 + fit * 16 + card) * DISCARD_PILES + DISCARD_PILES - 1 - slot)
     return tuple(keys)
 
 

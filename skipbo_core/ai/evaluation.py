@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 
-from ..cards import WILD
+from ..cards import BUILDING_SLOTS, WILD
 from ..view import SeatView
 from .odds import cover_for, pile_mask, pile_values, reach_chance
 
@@ -189,7 +189,7 @@ class Evaluator:
             kept_wilds = hand[WILD]
             keep_score = common + w.wild_keep * kept_wilds
             empty_done = False
-            for k in range(4):
+            for k in range(BUILDING_SLOTS):
                 pile = piles[k]
                 if not pile:
                     if empty_done:
@@ -197,7 +197,7 @@ class Evaluator:
                     empty_done = True
                 old_mask, old_wild = masks[k]
                 others = 0
-                for j in range(4):
+                for j in range(BUILDING_SLOTS):
                     if j != k:
                         others |= masks[j][0]
                 if c == WILD:

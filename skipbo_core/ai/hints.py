@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game
-from ..moves import BUILD, DISCARD, PARTNER_DISCARD, PARTNER_STOCK, STOCK, TO_DISCARD, Move
+from ..moves import Move
 from ..view import SeatView
 from .evaluation import WIN
 from .odds import cover_for, pile_values, reach_chance
@@ -89,16 +89,14 @@ def _plain(view: SeatView, m: Move) -> Hint:
     if m.is_end:
         return Hint(m, "end", line)
     card = view.card_of(m)
-    if m.target == TO_DISCARD:
+    if m.is_discard:
         top = view.discard_tops(view.seat)[m.slot]
         return Hint(m, "discard", {**line, "card": card, "pile": m.slot + 1, "top": top})
-    if m.source == STOCK:
-        return Hint(m, "stock", {**line, "card": card, "pile": m.slot + 1})
-    if m.source == PARTNER_STOCK:
-        return Hint(m, "partner-stock", {**line, "card": card, "pile": m.slot + 1})
-    if m.source in (DISCARD, PARTNER_DISCARD):
-        code = "dig" if m.source == DISCARD else "partner-dig"
-        return Hint(m, code, {**line, "card": card, "pile": m.slot + 1, "source": m.arg + 1})
+    partner = "partner-" if m.from_partner else ""
+    if m.from_stock:
+        return Hint(m, partner + "stock", {**line, "card": card, "pile": m.slot + 1})
+    if m.from_discard:
+        return Hint(m, partner + "dig", {**line, "card": card, "pile": m.slot + 1, "source": m.arg + 1})
     return Hint(m, "cycle", {**line, "card": card, "pile": m.slot + 1})
 
 
@@ -112,8 +110,8 @@ def _explain(view: SeatView, leaf: Leaf, legal_moves: Sequence[Move]) -> Hint:
         if leaf.value >= WIN:
             code = "win" if alone else "toward-win"
         else:
-            partner = "partner-" if last.source == PARTNER_STOCK else ""
-            fits_now = any(m.source == last.source and m.target == BUILD for m in legal_moves)
+            partner = "partner-" if last.from_partner else ""
+            fits_now = any(m.source == last.source and m.is_build for m in legal_moves)
             code = partner + "stock" if alone else ("before-" if fits_now else "free-") + partner + "stock"
         extra = {"pile": first.slot + 1} if alone else {"steps": steps}
         return Hint(first, code, {"line": line, "card": card, **extra})
@@ -121,7 +119,7 @@ def _explain(view: SeatView, leaf: Leaf, legal_moves: Sequence[Move]) -> Hint:
         if alone:
             return Hint(first, "refill", {"line": line, "card": view.card_of(first), "pile": first.slot + 1})
         return Hint(first, "toward-refill", {"line": line, "card": view.card_of(first), "steps": steps})
-    if first.target == BUILD:
+    if first.is_build:
         blocked = _blocked(view, leaf.moves)
         if blocked is not None:
             seat, card = blocked
@@ -143,7 +141,7 @@ def _blocked(view: SeatView, moves: Sequence[Move]) -> tuple[int, int] | None:
     # before the line's last move, so any world consistent with the view will do).
     game = Game.from_view(view, random.Random(0))
     for m in moves:
-        if m.target != BUILD:
+        if not m.is_build:
             break
         game.play(m)
     after = game.next_needed()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..cards import WILD
 from ..game import Game
-from ..moves import BUILD, DISCARD, END_MOVE, HAND, STOCK, TO_DISCARD, Move
+from ..moves import BUILD, DISCARD, END_MOVE, HAND, TO_DISCARD, Move
 from ..moves import move as make_move
 from ..view import SeatView
 from .evaluation import DEFAULT, WIN, Evaluator, Weights
@@ -186,7 +186,7 @@ def plan_steps(view: SeatView, w: Weights = DEFAULT, game: Game | None = None,
             leaves[:] = [Leaf(value, [*path, last], kind)]
 
     def stock_leaf(m: Move) -> None:
-        owner = view.seat if m.source == STOCK else view.partner
+        owner = view.partner if m.from_partner else view.seat
         if stock_sizes[owner] == 1 and all(stock_sizes[o] == 0 for o in team if o != owner):
             note(WIN, m, "stock")
             return

@@ -152,6 +152,26 @@ DE: dict[str, str | Plural] = {
     "end.settings": "Einstellungen ändern",
     "end.show_table": "Tisch ansehen",
     "end.show_result": "Ergebnis zeigen",
+    "end.kicker.win": "Sieg",
+    "end.kicker.loss": "Niederlage",
+    "end.kicker.stalled": "Festgefahren",
+    "end.kicker.turn-limit": "Keine Runden mehr",
+    "end.kicker.resigned": "Aufgegeben",
+    "end.game_of_match": "Spiel {n} der Partie",
+    "end.left_you": Plural("Auf deinem Vorratsstapel lag noch {count} Karte.",
+                           "Auf deinem Vorratsstapel lagen noch {count} Karten."),
+    "end.left_team_you": Plural("Auf den Vorratsstapeln eures Teams lag noch {count} Karte.",
+                                "Auf den Vorratsstapeln eures Teams lagen noch {count} Karten."),
+    "end.lead": Plural("{name} führt die Partie und braucht noch {count} Punkt bis {target}.",
+                       "{name} führt die Partie und braucht noch {count} Punkte bis {target}."),
+    "end.lead_you": Plural("Du führst die Partie und brauchst noch {count} Punkt bis {target}.",
+                           "Du führst die Partie und brauchst noch {count} Punkte bis {target}."),
+    "end.lead_team": Plural("{a} und {b} führen die Partie und brauchen noch {count} Punkt bis {target}.",
+                            "{a} und {b} führen die Partie und brauchen noch {count} Punkte bis {target}."),
+    "end.lead_team_you": Plural("Du und {partner} führt die Partie und braucht noch {count} Punkt bis {target}.",
+                                "Du und {partner} führt die Partie und braucht noch {count} Punkte bis {target}."),
+    "end.lead_shared": Plural("{names} führen gemeinsam und brauchen noch {count} Punkt bis {target}.",
+                              "{names} führen gemeinsam und brauchen noch {count} Punkte bis {target}."),
     "curtain.title": "Gib das Gerät an {name}",
     "curtain.body": "Alle anderen bitte wegsehen: gleich werden die Karten von {name} gezeigt.",
     "curtain.show": "Ich bin {name}: zeig meine Karten",
@@ -453,6 +473,49 @@ DE: dict[str, str | Plural] = {
     "replay.unfinished": "Das Protokoll endet hier: das Spiel war noch nicht vorbei.",
     "replay.play_on": "Von hier aus weiterspielen",
     "replay.close": "Wiedergabe schließen",
+    # the puzzles on the page (skipbo_web.page_puzzles, .puzzle_view)
+    "puzzles.title": "Rätsel",
+    "puzzles.entry_hint": "Kurze Aufgaben für einen einzigen Zug, von den ersten Regeln bis zum Profispiel.",
+    "puzzles.intro": "Jedes Rätsel ist ein Zug von dir mit einem Ziel. Jeder Weg zum Ziel zählt.",
+    "puzzles.progress": "{solved} von {total} gelöst",
+    "puzzles.solved_mark": "gelöst",
+    "puzzles.heading": "Rätsel {n} von {total}: {title}",
+    "puzzles.reached": "Gelöst! Das Ziel ist erreicht.",
+    "puzzles.failed": "Nicht gelöst: Dein Zug ist vorbei, und das Ziel ist nicht erreicht. Noch einmal?",
+    "puzzles.shown": "So lässt es sich lösen. Jetzt versuch es selbst mit „Noch einmal“.",
+    "puzzles.retry": "Noch einmal",
+    "puzzles.solution": "Lösung zeigen",
+    "puzzles.next": "Nächstes Rätsel",
+    "puzzles.all": "Alle Rätsel",
+    "puzzles.unknown": "Ein Rätsel {n} gibt es nicht (puzzle=): Die Rätsel sind von 1 bis {last} nummeriert.",
+    # positions (skipbo_web.positions): why one cannot be set up; the replay viewer's export
+    "position.bad": "Diese Stellung lässt sich nicht aufbauen: {why}.",
+    "position.bad_at": "Diese Stellung lässt sich nicht aufbauen: {why} (bei {path}).",
+    "position.why.malformed": "ein Teil fehlt oder hat die falsche Form",
+    "position.why.unknown-key": "sie hat ein Feld, das es in Stellungen nicht gibt",
+    "position.why.bad-card": "eine Karte ist kein Kartenwert (0 für eine Skip-Bo-Karte oder 1 bis 12)",
+    "position.why.too-many-cards": "sie braucht mehr Karten einer Sorte oder insgesamt, als das Spiel hat",
+    "position.why.impossible-pile": "ein Baustapel steigt nicht Zahl für Zahl von 1 an",
+    "position.why.too-many-piles": "sie hat mehr als 4 Baustapel oder 4 Ablagestapel",
+    "position.why.hand-size": "eine Hand hat zu viele Karten, oder wer am Zug ist, hat keine",
+    "position.why.stock-size": "ein Vorratsstapel ist größer, als die Regeln erlauben",
+    "position.why.draw-size": "bei dieser Größe des Ziehstapels bleiben Karten übrig, die keine fertigen Stapel sein "
+        "können",
+    "position.why.bad-seat": "ihre Plätze passen nicht zur Zahl der Spieler",
+    "position.why.game-over": "ein Vorratsstapel ist schon leer, das Spiel wäre also vorbei",
+    "position.why.bad-compact": "die Kurzform in der Adresse (pos=) ist nicht lesbar",
+    "position.not_json": "Diese Stellung ist kein lesbares JSON.",
+    "position.too_big": "Diese Stellung ist zu groß zum Öffnen (mehr als {kb} kB).",
+    "position.bad_url": "Die Adresse der Stellung (position=) ist keine Webadresse.",
+    "position.fetch_failed": "Die Stellung unter der Adresse (position=) ließ sich nicht laden.",
+    "replay.export": "Diese Stellung herunterladen",
+    "replay.export_link": "Link zu dieser Stellung kopieren",
+    "replay.export_url": "Link zu dieser Stellung",
+    "replay.exported": "Der Tisch bei diesem Zug ist als Stellungsdatei gespeichert.",
+    "replay.export_copied": "Der Link zu dieser Stellung ist kopiert.",
+    "replay.export_copy_failed": "Kopieren geht hier nicht: Kopiere den Link aus dem Feld.",
+    "replay.export_over": "Bei diesem Zug ist das Spiel vorbei, es gibt also keinen Tisch zum Aufbauen.",
+    "replay.export_too_long": "Diese Stellung ist zu lang für einen Link: Lade sie lieber als Datei herunter.",
 
     # statistics (skipbo_web.stats, .stats_view)
     "bar.stats": "Statistik",
@@ -496,4 +559,113 @@ DE: dict[str, str | Plural] = {
     "stats.open": "Statistik zeigen",
     "stats.close": "Schließen",
     "notice.bad_stats": "Die Statistik ließ sich nicht lesen (sie ist beschädigt), darum beginnt sie wieder bei null.",
+
+    # the puzzle book (skipbo_web.puzzle_book): levels, and each puzzle's title, task and why
+    "puzzle.level.first": "Erste Regeln",
+    "puzzle.level.basics": "Grundlagen",
+    "puzzle.level.planning": "Vorausplanen",
+    "puzzle.level.teams": "Teamspiel",
+    "puzzle.level.expert": "Für Könner",
+    "puzzle.1.title": "Zuerst die Vorratskarte",
+    "puzzle.1.task": "Spiel deine Vorratskarte aus.",
+    "puzzle.1.why": "Deine Vorratskarte ist eine {a}, und jeder leere Baustapel beginnt mit einer {a}. Du gewinnst, "
+        "wenn dein Vorratsstapel leer ist – eine Vorratskarte, die passt, spielst du also sofort.",
+    "puzzle.2.title": "Einen Stapel beginnen",
+    "puzzle.2.task": "Spiel deine Vorratskarte aus, die {b}.",
+    "puzzle.2.why": "Ein Baustapel beginnt mit einer {a}. Lege zuerst die {a} von deiner Hand; dann braucht der "
+        "Stapel eine {b}, und deine Vorratskarte passt.",
+    "puzzle.3.title": "Eins weiter",
+    "puzzle.3.task": "Spiel deine Vorratskarte aus, die {c}.",
+    "puzzle.3.why": "Baustapel 1 braucht eine {b}. Spiel die {b} von deiner Hand, dann ist der Stapel bereit für "
+        "deine Vorratskarte.",
+    "puzzle.4.title": "Ein Joker im Vorrat",
+    "puzzle.4.task": "Spiel deine Vorratskarte aus.",
+    "puzzle.4.why": "Deine Vorratskarte ist eine {w}-Karte, ein Joker: Sie zählt als die Zahl, die ein Stapel gerade "
+        "braucht. Sie passt also auf jeden Stapel, auch auf einen leeren Platz.",
+    "puzzle.5.title": "Der Joker",
+    "puzzle.5.task": "Spiel deine Vorratskarte aus, die {e}.",
+    "puzzle.5.why": "Baustapel 1 braucht eine {d}, und du hast keine. Deine {w}-Karte springt ein; danach braucht "
+        "der Stapel eine {e} – deine Vorratskarte.",
+    "puzzle.6.title": "Der richtige Stapel",
+    "puzzle.6.task": "Spiel deine Vorratskarte aus, die {d}.",
+    "puzzle.6.why": "Stapel 1 braucht eine {f}, Stapel 2 eine {c}. Deine {c} gehört auf Stapel 2, und dann braucht "
+        "Stapel 2 genau deine {d}.",
+    "puzzle.7.title": "Vom Ablagestapel",
+    "puzzle.7.task": "Spiel deine Vorratskarte aus, die {f}.",
+    "puzzle.7.why": "Die {e} oben auf deinem Ablagestapel 1 kannst du spielen wie eine Handkarte. Frei ist immer nur "
+        "die oberste Karte eines Ablagestapels.",
+    "puzzle.8.title": "Hand und Ablage zusammen",
+    "puzzle.8.task": "Spiel deine Vorratskarte aus, die {h}.",
+    "puzzle.8.why": "Du darfst die Quellen beliebig mischen: die 5 von der Hand, die 6 vom Ablagestapel, die 7 "
+        "wieder von der Hand – und schon braucht der Stapel deine {h}.",
+    "puzzle.9.title": "Zwei Vorratskarten",
+    "puzzle.9.task": "Spiel in diesem Zug zwei Vorratskarten aus.",
+    "puzzle.9.why": "Deine {f} passt sofort auf Stapel 1. Die Karte darunter wird aufgedeckt, sobald du sie spielst: "
+        "eine 8, und mit deiner Hand baust du den Stapel bis dahin auf.",
+    "puzzle.10.title": "Einen Stapel vollmachen",
+    "puzzle.10.task": "Mach einen Baustapel voll.",
+    "puzzle.10.why": "Stapel 1 ist bei 10 angekommen. Deine {k} und deine {q} machen ihn fertig: Bei {q} ist der "
+        "Stapel vollständig, er wird abgeräumt, und sein Platz ist frei für einen neuen.",
+    "puzzle.11.title": "Drei Ablagestapel",
+    "puzzle.11.task": "Spiel deine Vorratskarte aus, die {f}.",
+    "puzzle.11.why": "Die {c}, die 4 und die 5 liegen oben auf drei verschiedenen Ablagestapeln. Spiel sie der Reihe "
+        "nach, zuerst die {c}, und deine Vorratskarte folgt.",
+    "puzzle.12.title": "Tiefer in die Ablage",
+    "puzzle.12.task": "Spiel deine Vorratskarte aus, die {g}.",
+    "puzzle.12.why": "Unter der {d} auf deinem Ablagestapel 1 liegt eine {f}. Spiel die {d}, dann die 5 von der Hand "
+        "– jetzt liegt die {f} oben und kann folgen.",
+    "puzzle.13.title": "Hilf nicht dem Gegner",
+    "puzzle.13.task": "Beende deinen Zug so, dass dein Gegner seine Vorratskarte, die {f}, nicht spielen kann.",
+    "puzzle.13.why": "Stapel 1 braucht eine {e}. Spielst du deine {e}, braucht er eine {f} – genau die Vorratskarte "
+        "deines Gegners. Sonst passt nichts von dir, also behalte die {e} und beende deinen Zug.",
+    "puzzle.14.title": "Der Joker in der Mitte",
+    "puzzle.14.task": "Spiel deine Vorratskarte aus, die {g}.",
+    "puzzle.14.why": "Eine {w}-Karte muss nicht direkt unter deiner Vorratskarte liegen. Lass sie die {e} sein; dann "
+        "folgt deine 6 und danach die {g}.",
+    "puzzle.15.title": "Mit dem Joker fertig machen",
+    "puzzle.15.task": "Mach einen Baustapel voll.",
+    "puzzle.15.why": "Du hast eine 10 und eine 11, aber keine {q}. Die {w}-Karte kann auch eine {q} sein und macht "
+        "den Stapel fertig.",
+    "puzzle.16.title": "Platz schaffen",
+    "puzzle.16.task": "Spiel deine Vorratskarte aus, die {a}.",
+    "puzzle.16.why": "Alle vier Plätze für Baustapel sind belegt, und eine {a} kann nur einen neuen Stapel beginnen. "
+        "Mach Stapel 1 mit deiner 11 und der {w}-Karte als {q} fertig, dann ist ein Platz frei.",
+    "puzzle.17.title": "Den Vorrat leeren",
+    "puzzle.17.task": "Spiel in diesem Zug alle Karten deines Vorratsstapels aus.",
+    "puzzle.17.why": "Dein Vorrat hat drei Karten: die {c}, dann eine 5, dann eine 7. Nach jeder Vorratskarte "
+        "schließt eine Handkarte die Lücke. Wer die letzte Vorratskarte spielt, gewinnt.",
+    "puzzle.18.title": "Die letzte Lücke füllen",
+    "puzzle.18.task": "Beende deinen Zug so, dass dein Gegner seine Vorratskarte, die {a}, nicht spielen kann.",
+    "puzzle.18.why": "Die {a} deines Gegners könnte auf dem einzigen freien Platz einen Stapel beginnen. Beginne ihn "
+        "selbst mit deiner {w}-Karte: Sind alle vier Plätze belegt, kann die {a} nirgends hin.",
+    "puzzle.19.title": "Den Stapel schließen",
+    "puzzle.19.task": "Beende deinen Zug so, dass dein Gegner seine Vorratskarte, die {q}, nicht spielen kann.",
+    "puzzle.19.why": "Stapel 1 braucht eine {q}, und dein Gegner hat eine offen liegen. Mach den Stapel mit deiner "
+        "{w}-Karte fertig: Er wird abgeräumt, und mit einer {q} kann man keinen neuen Stapel beginnen.",
+    "puzzle.20.title": "Der Vorrat deines Partners",
+    "puzzle.20.task": "Spiel die Vorratskarte deines Partners aus, die {d}.",
+    "puzzle.20.why": "Im Teamspiel darfst du die Vorratskarte deines Partners und die obersten Karten seiner "
+        "Ablagestapel spielen. Sein Vorrat zählt für das Team genauso wie deiner.",
+    "puzzle.21.title": "Die Ablage deines Partners",
+    "puzzle.21.task": "Spiel deine eigene Vorratskarte aus, die {f}.",
+    "puzzle.21.why": "Die {d} und die {e}, die du brauchst, liegen auf den Ablagestapeln deines Partners. Spiel sie "
+        "von dort, dann passt deine Vorratskarte.",
+    "puzzle.22.title": "Zwei Vorräte, ein Zug",
+    "puzzle.22.task": "Spiel in diesem Zug zwei Vorratskarten aus, deine oder die deines Partners.",
+    "puzzle.22.why": "Nach deiner 4 und deiner Vorratskarte, der {e}, braucht Stapel 1 eine 6. Nimm die {w}-Karte "
+        "als 6, und die {g} deines Partners folgt.",
+    "puzzle.23.title": "Die Neun abdecken",
+    "puzzle.23.task": "Spiel deine Vorratskarte aus und beende deinen Zug so, dass dein Gegner seine {i} nicht "
+        "spielen kann.",
+    "puzzle.23.why": "Nach deiner Vorratskarte, der {h}, braucht Stapel 1 eine {i} – und dein Gegner hat eine {i} "
+        "offen. Lege deine {w}-Karte als {i} darauf: Jetzt braucht der Stapel eine 10.",
+    "puzzle.24.title": "Den Vorrat mit Joker leeren",
+    "puzzle.24.task": "Spiel in diesem Zug alle Karten deines Vorratsstapels aus.",
+    "puzzle.24.why": "Dein Vorrat ist die 2, dann eine 6, dann eine 9. Dazwischen fehlen 3, 4 und 5, dann 7 und 8. "
+        "Die {w}-Karte ersetzt die {d}, die dir fehlt. Wird deine Hand leer, ziehst du fünf neue Karten, und deine "
+        "letzte Vorratskarte passt trotzdem.",
+    "puzzle.25.title": "Den Joker aufsparen",
+    "puzzle.25.task": "Spiel in diesem Zug zwei Vorratskarten aus.",
+    "puzzle.25.why": "Dein Vorrat ist die {e}, darunter die {h}. Für die {e} reicht deine {d}. Heb die {w}-Karte für "
+        "die zweite Lücke auf: Sie wird die 6, deine 7 folgt, und die {h} passt.",
 }

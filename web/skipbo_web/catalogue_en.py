@@ -167,6 +167,25 @@ EN: dict[str, str | Plural] = {
     "end.settings": "Change settings",
     "end.show_table": "Look at the table",
     "end.show_result": "Show the result",
+    "end.kicker.win": "Victory",
+    "end.kicker.loss": "Defeat",
+    "end.kicker.stalled": "Stuck",
+    "end.kicker.turn-limit": "Out of turns",
+    "end.kicker.resigned": "Given up",
+    "end.game_of_match": "Game {n} of the match",
+    "end.left_you": Plural("Your stock pile still held {count} card.", "Your stock pile still held {count} cards."),
+    "end.left_team_you": Plural("Your team's stock piles still held {count} card.",
+                                "Your team's stock piles still held {count} cards."),
+    "end.lead": Plural("{name} leads the match and needs {count} more point to reach {target}.",
+                       "{name} leads the match and needs {count} more points to reach {target}."),
+    "end.lead_you": Plural("You lead the match and need {count} more point to reach {target}.",
+                           "You lead the match and need {count} more points to reach {target}."),
+    "end.lead_team": Plural("{a} and {b} lead the match and need {count} more point to reach {target}.",
+                            "{a} and {b} lead the match and need {count} more points to reach {target}."),
+    "end.lead_team_you": Plural("You and {partner} lead the match and need {count} more point to reach {target}.",
+                                "You and {partner} lead the match and need {count} more points to reach {target}."),
+    "end.lead_shared": Plural("{names} share the lead and need {count} more point to reach {target}.",
+                              "{names} share the lead and need {count} more points to reach {target}."),
 
     # hot-seat
     "curtain.title": "Pass the device to {name}",
@@ -467,6 +486,48 @@ EN: dict[str, str | Plural] = {
     "replay.unfinished": "The record ends here: the game was not over.",
     "replay.play_on": "Play on from here",
     "replay.close": "Close the replay",
+    # the puzzles on the page (skipbo_web.page_puzzles, .puzzle_view)
+    "puzzles.title": "Puzzles",
+    "puzzles.entry_hint": "Short tasks for a single turn, from the first rules to expert play.",
+    "puzzles.intro": "Each puzzle is one turn of yours with a goal. Any way to the goal counts.",
+    "puzzles.progress": "{solved} of {total} solved",
+    "puzzles.solved_mark": "solved",
+    "puzzles.heading": "Puzzle {n} of {total}: {title}",
+    "puzzles.reached": "Solved! The goal is reached.",
+    "puzzles.failed": "Not solved: your turn is over and the goal was not reached. Try again?",
+    "puzzles.shown": "This is one way to solve it. Now try it yourself with Retry.",
+    "puzzles.retry": "Retry",
+    "puzzles.solution": "Show solution",
+    "puzzles.next": "Next puzzle",
+    "puzzles.all": "All puzzles",
+    "puzzles.unknown": "There is no puzzle {n} (puzzle=): the puzzles are numbered 1 to {last}.",
+    # positions (skipbo_web.positions): why one cannot be set up; the replay viewer's export
+    "position.bad": "This position cannot be set up: {why}.",
+    "position.bad_at": "This position cannot be set up: {why} (at {path}).",
+    "position.why.malformed": "a part of it is missing or has the wrong form",
+    "position.why.unknown-key": "it has a field that positions do not have",
+    "position.why.bad-card": "a card is not a card value (0 for a Skip-Bo card, or 1 to 12)",
+    "position.why.too-many-cards": "it uses more cards of one kind, or more cards in all, than the deck holds",
+    "position.why.impossible-pile": "a building pile does not climb from 1 one number at a time",
+    "position.why.too-many-piles": "it has more than 4 building piles or 4 discard piles",
+    "position.why.hand-size": "a hand holds too many cards, or the player to move holds none",
+    "position.why.stock-size": "a stock is bigger than the rules allow",
+    "position.why.draw-size": "the draw pile's size leaves cards over that cannot be finished piles",
+    "position.why.bad-seat": "its seats do not fit the number of players",
+    "position.why.game-over": "a stock is already empty, so the game would be over",
+    "position.why.bad-compact": "the short form in the address (pos=) cannot be read",
+    "position.not_json": "This position is not readable JSON.",
+    "position.too_big": "This position is too big to open (more than {kb} kB).",
+    "position.bad_url": "The position's address (position=) is not a web address.",
+    "position.fetch_failed": "The position at the address (position=) could not be loaded.",
+    "replay.export": "Download this position",
+    "replay.export_link": "Copy a link to this position",
+    "replay.export_url": "Link to this position",
+    "replay.exported": "The table at this move is saved as a position file.",
+    "replay.export_copied": "The link to this position is copied.",
+    "replay.export_copy_failed": "Copying did not work here: copy the link from the field.",
+    "replay.export_over": "The game is over at this move, so there is no table to set up.",
+    "replay.export_too_long": "This position is too long for a link: download it as a file instead.",
 
     # statistics (skipbo_web.stats, .stats_view)
     "bar.stats": "Statistics",
@@ -510,4 +571,111 @@ EN: dict[str, str | Plural] = {
     "stats.open": "Show the statistics",
     "stats.close": "Close",
     "notice.bad_stats": "The statistics could not be read (they are damaged), so they start again from zero.",
+
+    # the puzzle book (skipbo_web.puzzle_book): levels, and each puzzle's title, task and why
+    "puzzle.level.first": "First rules",
+    "puzzle.level.basics": "Basics",
+    "puzzle.level.planning": "Planning ahead",
+    "puzzle.level.teams": "Team play",
+    "puzzle.level.expert": "Expert",
+    "puzzle.1.title": "Your stock card first",
+    "puzzle.1.task": "Play your stock card.",
+    "puzzle.1.why": "Your stock card is {a}, and every empty building pile starts with {a}. You win by emptying your "
+        "stock, so a stock card that fits should go at once.",
+    "puzzle.2.title": "Start a pile",
+    "puzzle.2.task": "Play your stock card, the {b}.",
+    "puzzle.2.why": "A building pile starts with {a}. Put down the {a} from your hand first; then the pile needs a "
+        "{b}, and your stock card fits.",
+    "puzzle.3.title": "One number up",
+    "puzzle.3.task": "Play your stock card, the {c}.",
+    "puzzle.3.why": "Building pile 1 needs a {b}. Play the {b} from your hand, and the pile is ready for your stock "
+        "card.",
+    "puzzle.4.title": "A wild stock card",
+    "puzzle.4.task": "Play your stock card.",
+    "puzzle.4.why": "Your stock card is a {w} card. It is wild: it counts as whatever number a pile needs, so it "
+        "fits on any pile, even an empty one.",
+    "puzzle.5.title": "The wild card",
+    "puzzle.5.task": "Play your stock card, the {e}.",
+    "puzzle.5.why": "Building pile 1 needs a {d}, and you hold no {d}. Your {w} card stands in for it; then the pile "
+        "needs a {e}, which is your stock card.",
+    "puzzle.6.title": "Pick the right pile",
+    "puzzle.6.task": "Play your stock card, the {d}.",
+    "puzzle.6.why": "Pile 1 needs a {f} and pile 2 a {c}. Your {c} belongs on pile 2, and then pile 2 needs exactly "
+        "your {d}.",
+    "puzzle.7.title": "From a discard pile",
+    "puzzle.7.task": "Play your stock card, the {f}.",
+    "puzzle.7.why": "The {e} on top of your discard pile 1 can be played just like a hand card. Only the top card of "
+        "a discard pile is free.",
+    "puzzle.8.title": "Hand and discard pile together",
+    "puzzle.8.task": "Play your stock card, the {h}.",
+    "puzzle.8.why": "Mix your sources freely: the 5 from your hand, the 6 from your discard pile, the 7 from your "
+        "hand again, and the pile needs your {h}.",
+    "puzzle.9.title": "Two stock cards",
+    "puzzle.9.task": "Play two stock cards this turn.",
+    "puzzle.9.why": "Your {f} fits pile 1 now. The card under it shows as soon as you play it: it is an 8, and your "
+        "hand can bring the pile up to it.",
+    "puzzle.10.title": "Complete a pile",
+    "puzzle.10.task": "Complete a building pile.",
+    "puzzle.10.why": "Pile 1 has reached 10. Your {k} and your {q} finish it: at {q} the pile is complete, it leaves "
+        "the table, and its place is free for a new pile.",
+    "puzzle.11.title": "Three discard piles",
+    "puzzle.11.task": "Play your stock card, the {f}.",
+    "puzzle.11.why": "The {c}, the 4 and the 5 lie on top of three different discard piles. Play them in order, the "
+        "{c} first, and your stock card follows.",
+    "puzzle.12.title": "Dig into a discard pile",
+    "puzzle.12.task": "Play your stock card, the {g}.",
+    "puzzle.12.why": "Your discard pile 1 hides a {f} under the {d}. Play the {d}, then the 5 from your hand, and "
+        "the {f} is on top and free to follow.",
+    "puzzle.13.title": "Don't help your opponent",
+    "puzzle.13.task": "End your turn so that your opponent cannot play their stock card, the {f}.",
+    "puzzle.13.why": "Pile 1 needs a {e}. Play your {e} and the pile needs a {f}: exactly your opponent's stock "
+        "card. Nothing else of yours fits, so keep the {e} and end your turn.",
+    "puzzle.14.title": "A wild card in the middle",
+    "puzzle.14.task": "Play your stock card, the {g}.",
+    "puzzle.14.why": "A {w} card need not sit right under your stock card. Let it be the {e}; your 6 follows, and "
+        "then the {g}.",
+    "puzzle.15.title": "Finish with a wild card",
+    "puzzle.15.task": "Complete a building pile.",
+    "puzzle.15.why": "You hold a 10 and an 11 but no {q}. The {w} card can be a {q} as well, so it finishes the pile.",
+    "puzzle.16.title": "Make room",
+    "puzzle.16.task": "Play your stock card, the {a}.",
+    "puzzle.16.why": "All four places for building piles are taken, and {a} can only start a new pile. Finish pile 1 "
+        "with your 11 and the {w} card as the {q}, and a place is free.",
+    "puzzle.17.title": "Empty your stock",
+    "puzzle.17.task": "Play every card of your stock this turn.",
+    "puzzle.17.why": "Your stock holds three cards: the {c}, then a 5, then a 7. After each stock card one card from "
+        "your hand bridges the gap. Playing the last stock card wins the game.",
+    "puzzle.18.title": "Fill the last gap",
+    "puzzle.18.task": "End your turn so that your opponent cannot play their stock card, the {a}.",
+    "puzzle.18.why": "Your opponent's {a} could start a pile in the one empty place. Start that pile yourself with "
+        "your {w} card: with all four places taken, the {a} has nowhere to go.",
+    "puzzle.19.title": "Close the pile",
+    "puzzle.19.task": "End your turn so that your opponent cannot play their stock card, the {q}.",
+    "puzzle.19.why": "Pile 1 needs a {q}, and your opponent shows one. Finish the pile with your {w} card: the pile "
+        "leaves the table, and a {q} can never start a new one.",
+    "puzzle.20.title": "Your partner's stock",
+    "puzzle.20.task": "Play your partner's stock card, the {d}.",
+    "puzzle.20.why": "In team play you may play your partner's stock card and the tops of their discard piles. Their "
+        "stock counts for the team just like yours.",
+    "puzzle.21.title": "Your partner's discard piles",
+    "puzzle.21.task": "Play your own stock card, the {f}.",
+    "puzzle.21.why": "The {d} and the {e} you need lie on your partner's discard piles. Play them from there, and "
+        "your stock card fits.",
+    "puzzle.22.title": "Two stocks, one turn",
+    "puzzle.22.task": "Play two stock cards this turn, yours or your partner's.",
+    "puzzle.22.why": "After your 4 and your stock card, the {e}, pile 1 needs a 6. Use the {w} card as the 6, and "
+        "your partner's {g} follows.",
+    "puzzle.23.title": "Cover the nine",
+    "puzzle.23.task": "Play your stock card, then end your turn so that your opponent cannot play their {i}.",
+    "puzzle.23.why": "Your stock card, the {h}, leaves pile 1 needing a {i}, and your opponent shows a {i}. Put your "
+        "{w} card on top as the {i}: now the pile needs a 10.",
+    "puzzle.24.title": "Empty your stock with a wild card",
+    "puzzle.24.task": "Play every card of your stock this turn.",
+    "puzzle.24.why": "Your stock is the 2, then a 6, then a 9. The gaps need 3, 4 and 5, then 7 and 8. The {w} card "
+        "fills the {d} you lack. When your hand runs empty you draw five new cards, and your last stock card still "
+        "fits.",
+    "puzzle.25.title": "Save the wild card",
+    "puzzle.25.task": "Play two stock cards this turn.",
+    "puzzle.25.why": "Your stock is the {e}, with the {h} under it. Your {d} is enough to reach the {e}. Keep the "
+        "{w} card for the second gap: it becomes the 6, your 7 follows, and the {h} fits.",
 }

@@ -66,8 +66,9 @@ class Controller:
     options that dealt it, '' for the new-game screen) and whether it is a practice game."""
 
     def __init__(self, game: Game, settings: Settings, match: Match | None = None, origin: str = "",
-                 practice: bool = False) -> None:
+                 practice: bool = False, position: dict[str, Any] | None = None) -> None:
         self.game = game
+        self.position = position  # the table the game was set up from (it then has no record)
         self.settings = settings
         self.match = match if match is not None else Match.single(game)
         self.origin = origin
@@ -78,6 +79,7 @@ class Controller:
         played = len(game.moves)
         self.rngs = {s: random.Random(f"{self.match.seed}:{s}:{played}") for s in self.bots}
         self.selected: str | None = None
+        self.halted = False  # a puzzle: the computer's seats never move
         # The tutorial's check of the human's moves: a Message refuses a move (tutorial.py).
         self.guard: Callable[[Move], Message | None] | None = None
         self.message = Message("msg.welcome")
@@ -97,11 +99,27 @@ class Controller:
         return cls(match.new_game(seed), settings, match, origin, settings.practice)
 
     @classmethod
+    def from_position(cls, position: dict[str, Any], settings: Settings, origin: str = "") -> Controller:
+        """A game at the table of ``position``, with the players of ``settings`` (as many
+        as the position seats). Raises ``positions.PositionProblem`` for a bad position."""
+        from . import positions
+
+        n = positions.players_of(position)
+        players = [{"name": s.name, "kind": s.record_kind()} for s in settings.seats[:n]]
+        return cls(positions.start(position, players), settings, None, origin, settings.practice, position)
+
+    @classmethod
     def resume(cls, record: Any, match_data: Any, settings: Settings) -> Controller:
         """The saved game and its match (``match_data``). Raises ``BadSave`` (naming the
         problem) when it cannot be resumed."""
+        from . import positions
+
+        position = None
         try:
-            game = Game.from_record(record)
+            if positions.is_save(record):
+                position, game = positions.resume(record)
+            else:
+                game = Game.from_record(record)
         except (RecordError, ValueError, TypeError) as exc:
             raise BadSave(str(exc)) from None
         if not isinstance(match_data, dict):
@@ -114,7 +132,7 @@ class Controller:
             match = Match.from_dict(data, game)
         except ValueError as exc:
             raise BadSave(str(exc)) from None
-        return cls(game, settings, match, origin, practice)
+        return cls(game, settings, match, origin, practice, position)
 
     def match_data(self) -> dict[str, Any]:
         """What is saved beside the game's record: the match and the page's own two facts."""
@@ -157,7 +175,7 @@ class Controller:
 
     @property
     def ai_to_move(self) -> bool:
-        return not self.game.is_over and self.is_ai(self.game.current_seat)
+        return not self.game.is_over and self.is_ai(self.game.current_seat) and not self.halted
 
     @property
     def viewer(self) -> int:
@@ -348,11 +366,9 @@ class Controller:
         seat = self.game.current_seat
         if not self.ai_to_move:
             raise ValueError("it is not a computer player's turn")
-        view = self.game.view(seat)
-        legal = self.game.legal_moves()
         if move is None:
-            move = self.bots[seat](view, legal, self.rngs[seat])
-        elif move not in legal:
+            move = self.bots[seat](self.game.view(seat), self.game.legal_moves(), self.rngs[seat])
+        elif not self.game.is_legal(move):
             raise ValueError(f"{move} is not a legal move now")
         self.game.play(move)
         self._after(seat, move)
@@ -368,4 +384,10 @@ class Controller:
     # -- saving ---------------------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
+        """The save: the game's record, or for a game set up from a position, the position
+        and the moves (such a game has no record)."""
+        if self.position is not None:
+            from . import positions
+
+            return positions.save(self.position, self.game)
         return self.game.to_record()

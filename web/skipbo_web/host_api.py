@@ -42,9 +42,11 @@ MAX_CAPTION = 300             # characters of a highlight's caption
 MAX_PILES = 24                # piles one highlight may light up
 
 # The commands and the arguments each takes (README, "Commands from the host page").
-COMMANDS = ("newgame", "hint", "undo", "play", "lang", "speed", "highlight", "record", "step", "close", "state")
+COMMANDS = ("newgame", "position", "hint", "undo", "play", "lang", "speed", "highlight", "record", "step", "close",
+            "state")
 NEWGAME_ARGS = ("players", "stock", "ai", "humans", "teams", "deck", "target", "seed", "names", "practice",
-                "faces")
+                "faces", "puzzle")
+POSITION_ARGS = ("position", "ai", "names", "practice", "faces")  # the table, and who sits at it
 STEP_TARGETS = ("forward", "back", "start", "end", "next-turn", "previous-turn")
 
 # Error codes (README lists them with what each means).
@@ -174,6 +176,19 @@ def _args_newgame(args: Mapping[str, Any]) -> dict[str, str]:
     """URL options as strings (``settings.parse_url`` checks their values): numbers and
     booleans are taken as the address would write them, names also as a list."""
     _only(args, NEWGAME_ARGS)
+    return _options(args)
+
+
+def _args_position(args: Mapping[str, Any]) -> dict[str, Any]:
+    """``position``: a position object (README "Positions"; the engine checks it); and
+    the options ``ai``, ``names``, ``practice``, ``faces`` as in ``newgame``."""
+    _only(args, POSITION_ARGS, ("position",))
+    if not isinstance(args["position"], dict):
+        raise HostError(BAD_ARGS, "position must be a position object (format skipbo-position)", args=["position"])
+    return {"position": args["position"], "options": _options({k: v for k, v in args.items() if k != "position"})}
+
+
+def _options(args: Mapping[str, Any]) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, value in args.items():
         if name == "names" and isinstance(value, list) and all(isinstance(v, str) for v in value):
@@ -258,9 +273,9 @@ def _args_step(args: Mapping[str, Any]) -> dict[str, Any]:
     return {"to": to}
 
 
-CHECKS = {"newgame": _args_newgame, "hint": _args_none, "undo": _args_none, "play": _args_play, "lang": _args_lang,
-          "speed": _args_speed, "highlight": _args_highlight, "record": _args_record, "step": _args_step,
-          "close": _args_none, "state": _args_none}
+CHECKS = {"newgame": _args_newgame, "position": _args_position, "hint": _args_none, "undo": _args_none,
+          "play": _args_play, "lang": _args_lang, "speed": _args_speed, "highlight": _args_highlight,
+          "record": _args_record, "step": _args_step, "close": _args_none, "state": _args_none}
 assert set(CHECKS) == set(COMMANDS)
 
 

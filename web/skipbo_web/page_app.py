@@ -12,8 +12,10 @@ import asyncio
 from typing import Any
 
 from .controller import Controller, LogEntry
+from .ending import ending
 from .i18n import LANGUAGES
 from .page_assist import Assist
+from .page_celebrate import Celebration
 from .page_computer import ComputerTurns
 from .page_dom import Browser, attr, js
 from .page_drag import DragAndDrop
@@ -21,6 +23,8 @@ from .page_frame import Frame
 from .page_host import HostLink
 from .page_keys import Keyboard
 from .page_motion import Motion
+from .page_positions import PositionDesk
+from .page_puzzles import PuzzleSession
 from .page_records import RecordsDesk
 from .page_session import Session, new_seed
 from .page_sheet import Sheet
@@ -51,12 +55,17 @@ class App:
         self.keys = Keyboard(self)
         self.drag = DragAndDrop(self)
         self.motion = Motion(self)
+        self.celebration = Celebration(self)
         self.frame = Frame(self)
         self.host = HostLink(self)
+        self.positions = PositionDesk(self)
+        self.puzzles = PuzzleSession(self)
         self.result_focused = False
         session = self.session
         open_setup = session.open_setup
         if self.tutorial.on_load(session.given, session.url_game, session.dealt_now):
+            open_setup = False
+        elif self.puzzles.on_load(session.given):
             open_setup = False
         self.save()
         self.render()
@@ -79,6 +88,7 @@ class App:
 
     def show_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
         """Put ``ctrl``'s game on the table (nothing saved, nothing drawn yet)."""
+        self.celebration.clear()
         self.session.ctrl = ctrl
         self.look.result_hidden = result_hidden
         self.result_focused = False
@@ -112,7 +122,10 @@ class App:
         self.assist.render()
         self.tutorial.render()
         self.host.render()
+        self.puzzles.render()
         ctrl = self.ctrl
+        if not ctrl.game.is_over:  # a move taken back, say: nothing to celebrate
+            self.celebration.clear()
         if ctrl.game.is_over and not self.look.result_hidden and not self.result_focused:
             self.result_focused = True  # keyboard users land on "next game" / "play again"
             self.keys.focus(".result .primary")
@@ -122,12 +135,16 @@ class App:
         self.frame.tell_updates()
 
     def show_move(self, entry: LogEntry, drop: Any = None) -> None:
-        """Draw the table after ``entry`` was played, its card moving there."""
-        if self.ctrl.game.is_over:
+        """Draw the table after ``entry`` was played, its card moving there; a game that
+        ended is counted, and a win celebrated."""
+        over = self.ctrl.game.is_over
+        if over:
             self.stats.game_over()
         flight = self.motion.take_off(entry, drop)
         self.render()
         self.motion.land(flight)
+        if over:
+            self.celebration.game_over(ending(self.ctrl))
         self.sound.play(move_sounds(self.ctrl, entry))
 
     # -- what the player does -----------------------------------------------------------------
@@ -143,6 +160,7 @@ class App:
     def after_human(self, played: bool, keyboard: bool, drop: Any = None) -> None:
         if played:
             entry = self.ctrl.log[-1]
+            self.puzzles.judge()  # a puzzle: did this move reach its goal?
             self.save()
             self.assist.say_move(entry)
             self.show_move(entry, drop)
@@ -190,6 +208,8 @@ class App:
         ctrl = self.ctrl
         if action.startswith("tutorial-"):
             self.tutorial.action(action)
+        elif action.startswith("puzzle"):
+            self.puzzles.action(action, el)
         elif action == "new":
             if not self.session.embed:  # an embedded table has no new-game screen
                 self.sheet.open("setup")
@@ -245,9 +265,12 @@ class App:
             self.sheet.form_changed(name, target)
 
     def start(self) -> None:
-        """The page is ready: say so, open a record from the address, let the computer move."""
+        """The page is ready: say so, open a record or a position from the address, let the
+        computer move."""
         self.root.setAttribute("data-ready", "1")
         if self.session.record_url is not None:
             asyncio.ensure_future(self.records.open_url(self.session.record_url))
+        if self.session.position_url is not None:
+            asyncio.ensure_future(self.positions.open_url(self.session.position_url))
         self.frame.tell_ready()
         self.computer.kick()

@@ -37,6 +37,7 @@ class Browser:
     def __init__(self, document: Any, window: Any) -> None:
         self.document = document
         self.window = window
+        self._blob_url: str | None = None  # the last download's
 
     def by_id(self, name: str) -> Any:
         return js(self.document.getElementById(name))
@@ -59,6 +60,42 @@ class Browser:
     def js_object(self, value: Any) -> Any:
         """A plain JS object (or array of them) for a Python dict (or list)."""
         return to_js(value, dict_converter=self.window.Object.fromEntries)
+
+    async def fetch_text(self, address: str, most: int) -> tuple[str | None, str]:
+        """The text at ``address`` (relative to the page; http(s) only), or ``None`` and
+        why not: ``bad-url``, ``failed`` (not loaded), ``too-big`` (a stated length over
+        ``most`` bytes)."""
+        window = self.window
+        try:
+            url = window.URL.new(address, window.location.href)
+        except JsException:
+            url = None
+        if url is None or url.protocol not in ("http:", "https:"):
+            return None, "bad-url"
+        try:
+            response = await window.fetch(url.href)
+            length = js(response.headers.get("content-length"))
+            if response.ok and length is not None and str(length).isdigit() and int(length) > most:
+                return None, "too-big"
+            text = str(await response.text()) if response.ok else None
+        except JsException:
+            text = None
+        return text, "" if text is not None else "failed"
+
+    def save_file(self, text: str, name: str, mime: str = "application/json") -> None:
+        """Offer ``text`` as a download named ``name`` (the previous download's URL is freed)."""
+        window, document = self.window, self.document
+        if self._blob_url is not None:
+            window.URL.revokeObjectURL(self._blob_url)
+        blob = window.Blob.new(self.js_object([text]), self.js_object({"type": mime}))
+        self._blob_url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = self._blob_url
+        link.download = name
+        link.hidden = True
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
 
     def matches_media(self, query: str) -> bool:
         return bool(self.window.matchMedia(query).matches)

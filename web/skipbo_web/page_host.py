@@ -16,6 +16,7 @@ from skipbo_core import IllegalMove, InvalidMove, Move
 from .controller import Controller
 from .host_api import (
     BAD_ARGS,
+    BAD_POSITION,
     BAD_RECORD,
     ILLEGAL,
     MALFORMED,
@@ -35,7 +36,9 @@ from .host_api import (
 from .i18n import LANGUAGES, describe
 from .page_dom import JsException, js
 from .page_session import new_seed
+from .positions import PositionProblem
 from .practice import hint_message, undo_block
+from .puzzle_book import PUZZLES
 from .replay import RecordProblem, Replay
 from .settings import parse_url
 from .table import card_token, message_text
@@ -110,7 +113,7 @@ class HostLink:
             return "replay"
         if app.tutorial.on:
             return "tutorial"
-        return "game"
+        return "puzzle" if app.puzzles.on else "game"
 
     def marks(self) -> list[tuple[str, str, str]]:
         """The highlight's marks on the table (none once another game is on it)."""
@@ -147,7 +150,7 @@ class HostLink:
             raise HostError(NOT_NOW, "the device is to be passed on to the next player (hot-seat)")
         return ctrl
 
-    def _new_table(self, ctrl: Controller) -> None:
+    def new_table(self, ctrl: Controller) -> None:
         """Put a new game on the table: sheets and the replay close, the tutorial waits."""
         app = self.app
         if app.sheet.kind is not None:
@@ -160,16 +163,46 @@ class HostLink:
     def do_state(self) -> dict[str, Any]:
         return {"state": self.state()}
 
-    def do_newgame(self, **options: str) -> dict[str, Any]:
-        app = self.app
-        url = parse_url({**options, "embed": "1"}, app.session.settings, LANGUAGES)
+    def _options(self, options: dict[str, str]) -> Any:
+        """URL options read as the address would be (``settings.parse_url``); refused when bad."""
+        url = parse_url({**options, "embed": "1"}, self.app.session.settings, LANGUAGES)
         if url.bad:
             raise HostError(BAD_ARGS, f"invalid value(s) for {', '.join(url.bad)} (README, URL options)",
                             args=list(url.bad))
+        return url
+
+    def do_newgame(self, **options: str) -> dict[str, Any]:
+        app = self.app
+        if "puzzle" in options:
+            return self._puzzle(options)
+        url = self._options(options)
         ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin="host")
         if url.faces is not None:
             app.look.faces = url.faces
-        self._new_table(ctrl)
+        self.new_table(ctrl)
+        return {"state": self.state()}
+
+    def _puzzle(self, options: dict[str, str]) -> dict[str, Any]:
+        """``newgame`` with ``puzzle``: that puzzle's table (other options do not fit it)."""
+        others = sorted(set(options) - {"puzzle"})
+        if others:
+            raise HostError(BAD_ARGS, f"puzzle takes no other options: {', '.join(others)}", args=others)
+        if not self.app.puzzles.open(options["puzzle"]):
+            raise HostError(BAD_ARGS, f"puzzle must be the number of a puzzle, 1 to {len(PUZZLES)}",
+                            args=["puzzle"])
+        return {"puzzle": self.app.puzzles.puzzle.id, "state": self.state()}
+
+    def do_position(self, position: dict[str, Any], options: dict[str, str]) -> dict[str, Any]:
+        app = self.app
+        url = self._options(options)
+        try:
+            ctrl = Controller.from_position(position, url.settings or app.session.settings, origin="host")
+        except PositionProblem as err:
+            raise HostError(BAD_POSITION, str(err), path=err.path, reason=err.code,
+                            explain=message_words(app.lang, err.message)) from None
+        if url.faces is not None:
+            app.look.faces = url.faces
+        self.new_table(ctrl)
         return {"state": self.state()}
 
     def do_hint(self) -> dict[str, Any]:

@@ -11,6 +11,10 @@ each removed when its animation ends (and by the next move at the latest).
 
 The duration follows the computer speed (``instant``: no animation); with
 ``prefers-reduced-motion`` a moved card fades in instead of travelling.
+
+What this costs the main thread (measuring before and after, starting the animations;
+not the patch between them) is a User Timing measure ``skipbo:flight`` per move, which
+bench/render.py and e2e/test_motion.py read.
 """
 
 from __future__ import annotations
@@ -57,6 +61,8 @@ class Flight:
     """What ``take_off`` saw before the table changed."""
 
     entry: LogEntry | None
+    started: float = 0.0  # performance.now() when take_off began
+    spent: float = 0.0    # ms that take_off took
     source: Rect | None = None
     hand: list[tuple[str, Rect]] = field(default_factory=list)  # the viewer's hand cards
     draw: Rect | None = None
@@ -74,6 +80,9 @@ class Motion:
     def duration(self) -> int:
         return DURATION_MS.get(self.app.session.speed, 0)
 
+    def _now(self) -> float:
+        return float(self.app.browser.window.performance.now())
+
     # -- before the table changes ---------------------------------------------------------
 
     def take_off(self, entry: LogEntry | None, drop: Any = None) -> Flight | None:
@@ -84,8 +93,9 @@ class Motion:
             if drop is not None:
                 drop.remove()
             return None
+        start = self._now()
         root = self.app.root
-        flight = Flight(entry)
+        flight = Flight(entry, started=start)
         if drop is not None:
             flight.source = Rect.of(drop)
             drop.remove()
@@ -96,6 +106,7 @@ class Motion:
             flight.hand.append((attr(el, "data-card") or "", Rect.of(el)))
         pile = js(root.querySelector(".drawpile"))
         flight.draw = Rect.of(pile) if pile is not None else None
+        flight.spent = self._now() - start
         return flight
 
     def _source_el(self, entry: LogEntry) -> Any:
@@ -124,6 +135,7 @@ class Motion:
         """Play the cards from where ``take_off`` saw them to where they are now."""
         if flight is None:
             return
+        start = self._now()
         entry = flight.entry
         if entry is not None and entry.card is not None and flight.source is not None:
             target = self._target_card(entry)
@@ -132,6 +144,9 @@ class Motion:
             elif entry.move.is_build:
                 self._pile_leaves(entry, flight.source)
         self._hand(flight)
+        spent = flight.spent + self._now() - start
+        self.app.browser.window.performance.measure(
+            "skipbo:flight", self.app.browser.js_object({"start": flight.started, "duration": spent}))
 
     def _target_card(self, entry: LogEntry) -> Any:
         root, slot = self.app.root, entry.move.target_slot

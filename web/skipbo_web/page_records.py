@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .controller import Controller, Message
 from .i18n import t
-from .page_dom import JsException, attr, js
+from .page_dom import JsException, attr
 from .replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
 from .replay_view import KEYS, board_holder, default_viewer, position_text, render_replay
 from .share import record_filename, render_records, share_link, tutorial_link
@@ -29,7 +29,6 @@ class RecordsDesk:
         self.replay: Replay | None = None   # the record open in the replay viewer
         self.viewer = 0                     # the seat at the bottom of the viewer's table
         self.token = 0                      # autoplay runs while it matches
-        self.blob_url: str | None = None    # the last downloaded record
         self.board: TreeView | None = None  # the viewer's table, patched in place
         self.drawn = None                   # the board's tree as the sheet drew it
 
@@ -64,6 +63,8 @@ class RecordsDesk:
             self.play()
         elif action == "replay-play-on":
             self.play_on()
+        elif action in ("replay-export", "replay-export-link"):
+            app.positions.export(replay, as_link=action == "replay-export-link")
         else:
             step = {"replay-first": 0, "replay-back": replay.step - 1, "replay-forward": replay.step + 1,
                     "replay-last": replay.last}.get(action)
@@ -96,20 +97,8 @@ class RecordsDesk:
     def download(self) -> None:
         """Save the game's record (the same JSON as the save in localStorage) as a file."""
         app = self.app
-        window, document = app.browser.window, app.browser.document
         text = json.dumps(app.ctrl.record(), separators=(",", ":"))
-        name = record_filename(app.ctrl, str(window.Date.new().toISOString())[:10])
-        if self.blob_url is not None:
-            window.URL.revokeObjectURL(self.blob_url)
-        blob = window.Blob.new(app.browser.js_object([text]), app.browser.js_object({"type": "application/json"}))
-        self.blob_url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = self.blob_url
-        link.download = name
-        link.hidden = True
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
+        app.browser.save_file(text, record_filename(app.ctrl, str(app.browser.window.Date.new().toISOString())[:10]))
 
     async def copy_link(self) -> None:
         app = self.app
@@ -142,25 +131,10 @@ class RecordsDesk:
 
     async def open_url(self, value: str) -> None:
         """Fetch ``?record=<address>`` (relative to the page) and open it in the viewer."""
-        window = self.app.browser.window
-        try:
-            url = window.URL.new(value, window.location.href)
-        except JsException:
-            url = None
-        if url is None or url.protocol not in ("http:", "https:"):
-            self.problem(Message("record.bad_url"))
-            return
-        try:
-            response = await window.fetch(url.href)
-            length = js(response.headers.get("content-length"))
-            if response.ok and length is not None and str(length).isdigit() and int(length) > MAX_BYTES:
-                self.problem(Message("record.too_big", {"kb": MAX_BYTES // 1000}))
-                return
-            text = str(await response.text()) if response.ok else None
-        except JsException:
-            text = None
+        text, why = await self.app.browser.fetch_text(value, MAX_BYTES)
         if text is None:
-            self.problem(Message("record.fetch_failed"))
+            self.problem({"bad-url": Message("record.bad_url"), "failed": Message("record.fetch_failed"),
+                          "too-big": Message("record.too_big", {"kb": MAX_BYTES // 1000})}[why])
             return
         self.open_text(text)
 

@@ -11,6 +11,7 @@ import json
 import random
 from typing import Any
 
+from . import positions
 from .controller import BadSave, Controller, Message
 from .embed import storage_keys
 from .i18n import LANGUAGES, pick_language
@@ -89,7 +90,12 @@ class Session:
         self.speed = url.speed if url.speed is not None else self.settings.speed
         self.open_setup = False  # the new-game screen opens at start-up (a first visit)
         saved = self.load_saved()
-        if url.settings is not None:
+        # ?position=<address> is fetched once the page is up (page_positions); ?pos= is read now
+        self.position_url = self.given.get("position")
+        placed = self.url_position(url.settings or self.settings, saved)
+        if placed is not None:
+            self.ctrl = placed
+        elif url.settings is not None:
             if saved is not None and saved.origin == url.origin and url.seed is not None:
                 self.ctrl = saved  # the same address again: resume that game
             else:
@@ -99,8 +105,9 @@ class Session:
             self.ctrl = saved
         else:
             self.ctrl = Controller.start(self.settings, new_seed())
-            self.open_setup = not self.notices or self.notices[-1].key != "notice.bad_save"
-        self.url_game = url.settings is not None
+            self.open_setup = (not self.notices or self.notices[-1].key != "notice.bad_save") and \
+                self.position_url is None
+        self.url_game = url.settings is not None or placed is not None
         self.dealt_now = self.ctrl is not saved  # a new deal, not in storage yet
         if not self.store.ok:
             self.notices.append(Message("notice.no_storage"))
@@ -108,6 +115,27 @@ class Session:
                          theme=url.theme or self.stored(self.pref_keys.theme, stored_theme),
                          sound=url.sound if url.sound is not None else
                          self.stored(self.pref_keys.sound, lambda v: stored_sound(v, self.embed)))
+
+    def url_position(self, settings: Settings, saved: Controller | None) -> Controller | None:
+        """The game of ``?pos=<compact form>`` (or of ``?position=``, when the saved game is
+        that one: reloading the same address resumes it); None when there is none, or
+        when it is bad (a notice names the problem)."""
+        compact, address = self.given.get("pos"), self.position_url
+        origin = f"pos={compact}" if compact is not None else f"position={address}" if address is not None else None
+        if origin is None:
+            return None
+        if compact is not None:
+            self.position_url = None  # pos= and position= together: the one in the address itself
+        if saved is not None and saved.origin == origin:
+            self.position_url = None  # nothing to fetch: the game of that address goes on
+            return saved
+        if compact is None:
+            return None
+        try:
+            return Controller.from_position(positions.read_compact(compact), settings, origin)
+        except positions.PositionProblem as err:
+            self.notices.append(err.message)
+            return None
 
     @property
     def lang(self) -> str:

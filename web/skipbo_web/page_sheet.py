@@ -30,11 +30,14 @@ class Sheet:
         self.el.classList.toggle("wide", kind == "replay")
         if kind == "setup":
             settings = self.draft or app.session.settings
-            html = render_setup(settings, app.lang, self.errors, intro=app.tutorial.entry_html())
+            html = render_setup(settings, app.lang, self.errors,
+                                intro=app.tutorial.entry_html() + app.puzzles.entry_html())
         elif kind in ("records", "replay"):
             html = app.records.sheet_html(kind)
         elif kind == "stats":
             html = app.stats.sheet_html()
+        elif kind == "puzzles":
+            html = app.puzzles.sheet_html()
         else:
             html = render_help(app.lang, app.session.embed)
         self.el.innerHTML = html

@@ -38,10 +38,12 @@ class StatsDesk:
 
     def game_over(self) -> None:
         """The game on the table just ended: count it (not in the tutorial, not in an
-        embedded table; a hot-seat game has no single "you" and is not counted)."""
+        embedded table, not a game set up from a position or a puzzle: those are no
+        whole games; a hot-seat game has no single "you" and is not counted)."""
         app = self.app
         ctrl = app.ctrl
-        if app.session.embed or app.tutorial.on or not ctrl.game.is_over or ctrl.game is self.counted:
+        if (app.session.embed or app.tutorial.on or ctrl.position is not None or not ctrl.game.is_over
+                or ctrl.game is self.counted):
             return
         self.counted = ctrl.game
         summary = summarise(ctrl, str(app.browser.window.Date.new().toISOString())[:19] + "Z")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .ending import ending
+
 
 class Tone(NamedTuple):
     """One tone: its pitch (Hz, gliding to ``end_hz``), when it starts and how long it
@@ -36,6 +38,7 @@ SOUNDS: dict[str, list[Tone]] = {
     "turn": _run([880.0, 1318.5], 0.11, 0.18, "sine", 0.18),               # your turn
     "win": _run([523.3, 659.3, 784.0, 1046.5, 1318.5], 0.1, 0.22) + [Tone(1046.5, 0.5, 0.5, "sine", 0.18)],
     "loss": _run([392.0, 329.6, 261.6], 0.18, 0.3, "sine", 0.2) + [Tone(196.0, 0.54, 0.5, "sine", 0.15)],
+    "stall": _run([440.0, 440.0], 0.3, 0.25, "sine", 0.16) + [Tone(440.0, 0.6, 0.45, "sine", 0.12, 415.3)],
 }
 VIBRATE_TURN = [60, 60, 60]  # ms on, off, on: your turn, on phones
 
@@ -52,10 +55,7 @@ def move_sounds(ctrl: Any, entry: Any) -> list[str]:
     elif move.is_discard:
         out.append("place")
     if game.is_over:
-        winner = game.result.winner
-        humans = ctrl.humans
-        won = winner is not None and any(h in game.rules.team_of(winner) for h in humans)
-        out.append("win" if won or (not humans and winner is not None) else "loss")
+        out.append(ending(ctrl))
     elif not ctrl.is_ai(game.current_seat) and game.current_seat != entry.seat:
         out.append("turn")
     return out

@@ -18,6 +18,7 @@ from typing import Any
 from skipbo_core import TURN_LIMIT
 
 from .controller import Controller, LogEntry, Message
+from .ending import ending
 from .explain import end_rule_tree, why_tree
 from .i18n import card_face, card_name, colour_of, describe, t
 from .view_tree import El, h, props, to_html
@@ -376,12 +377,44 @@ def _curtain(ctrl: Controller, look: Look) -> El:
                  t(lang, "curtain.show", name=name))), key="curtain")
 
 
+def _lead_line(ctrl: Controller, look: Look) -> El | None:
+    """A match that goes on: who leads, and how many points they still need."""
+    match, lang = ctrl.match, look.lang
+    totals = match.scores
+    best = max(totals)
+    if match.target is None or match.is_over or best == 0:
+        return None
+    leaders = match.leaders
+    args = {"count": match.target - best, "target": match.target}
+    if len(leaders) == 1:
+        text = (t(lang, "end.lead_you", **args) if is_you(ctrl, leaders[0])
+                else t(lang, "end.lead", name=seat_name(ctrl, look, leaders[0]), **args))
+    elif tuple(leaders) == tuple(ctrl.game.rules.team_of(leaders[0])):
+        text = _pair(ctrl, look, leaders, "end.lead_team", **args)
+    else:
+        text = t(lang, "end.lead_shared", names=", ".join(seat_name(ctrl, look, s) for s in leaders), **args)
+    return h("p", props(class_="lead"), text)
+
+
+def _left_line(ctrl: Controller, look: Look) -> El | None:
+    """A lost game: how many stock cards the one person at the table (or their team) had left."""
+    if len(ctrl.humans) != 1:
+        return None
+    team = ctrl.game.rules.team_of(ctrl.humans[0])
+    left = sum(ctrl.view()["stock_sizes"][s] for s in team)
+    key = "end.left_team_you" if len(team) > 1 else "end.left_you"
+    return h("p", props(class_="left"), t(look.lang, key, count=left))
+
+
 def result_tree(ctrl: Controller, look: Look) -> El:
-    """The end of a game: winner, reason (the stall rule explained), points, standings."""
+    """The end of a game: winner, reason (the stall rule explained), points, standings.
+    A win, a loss and a stall each have their own sheet (``data-ending``, a line saying
+    which); in a match it says which game of the match this was and who leads."""
     lang = look.lang
     result = ctrl.game.result
     assert result is not None
     n = ctrl.players
+    kind = ending(ctrl)
     headline, reason = result_headline(ctrl, look), _result_reason(ctrl, look)
     match = ctrl.match
     in_match = match.target is not None
@@ -414,13 +447,20 @@ def result_tree(ctrl: Controller, look: Look) -> El:
     buttons.append(("hide-result", "end.show_table", False))
     btns = [h("button", props(type="button", data_action=a, class_="primary" if primary else None), t(lang, key))
             for a, key, primary in buttons]
+    mood = t(lang, f"end.kicker.{kind}" if kind != "stall" else f"end.kicker.{result.reason}")
+    game_no = t(lang, "end.game_of_match", n=match.game_no + 1) if in_match else None
+    kicker = h("p", props(class_="kicker"), h("span", props(class_="game-no"), game_no) if game_no else None,
+               h("span", props(class_="mood"), mood))
     return h("section", props(class_="result", role="dialog", aria_modal="true", aria_labelledby="result-title",
-                              data_reason=result.reason, data_winner="" if result.winner is None else result.winner),
-             h("div", props(class_="sheet-body"),
+                              data_reason=result.reason, data_winner="" if result.winner is None else result.winner,
+                              data_ending=kind),
+             h("div", props(class_="sheet-body"), kicker,
                h("h2", props(id="result-title"), headline),
+               _left_line(ctrl, look) if kind == "loss" else None,
                h("p", props(class_="reason"), reason + " ", end_rule_tree(result.reason, lang)), match_line,
                h("table", props(class_="scores"), h("caption", None, caption), h("thead", None, head),
                  h("tbody", None, rows)),
+               _lead_line(ctrl, look),
                h("div", props(class_="actions"), btns)), key="result")
 
 

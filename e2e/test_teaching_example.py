@@ -1,0 +1,152 @@
+"""docs/teaching-example.html, as a teaching site would show it: the lesson page in a
+sandboxed ``<iframe>`` of another site, the game in its own frame inside it. Its buttons
+steer the game through the host API; the test reads what the lesson shows (answers,
+events, the sentence under the game) and what the game's table shows, and checks that
+the lesson ignores messages that do not come from its game frame; a puzzle below it is
+played in a frame of its own.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Frame, FrameLocator, Page, expect
+
+from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
+
+SCHOOL = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A school's site</title>
+<link rel="icon" href="data:,"></head><body>
+<iframe id="lesson" src="{src}" title="Lesson" width="1240" height="2200" style="border:0"
+        sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe>
+</body></html>"""
+
+
+def open_example(page: Page, host_dir, host, site) -> tuple[FrameLocator, FrameLocator, Frame]:
+    """The school's page (``host``) around the example page (the game's site) around the game."""
+    (host_dir / "school.html").write_text(SCHOOL.format(src=f"{site.url}teaching-example.html"), encoding="utf-8")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(host.url + "school.html")
+    lesson = page.frame_locator("#lesson")
+    game = lesson.frame_locator("#game")
+    game.locator(READY).wait_for(timeout=BOOT_TIMEOUT_MS)
+    frame = next(f for f in page.frames if f.url.startswith(f"{site.url}teaching-example.html"))
+    return lesson, game, frame
+
+
+def click(lesson: FrameLocator, name: str) -> None:
+    n = lesson.locator("#answers li").count()
+    lesson.get_by_role("button", name=name, exact=True).click()
+    expect(lesson.locator("#answers li")).to_have_count(n + 1)
+
+
+def last_answer(lesson: FrameLocator):
+    return lesson.locator("#answers li").last
+
+
+def test_the_lesson_steers_its_game_and_shows_what_it_hears(watched: Watched, host_dir, host, site) -> None:
+    page = watched.page
+    lesson, game, frame = open_example(page, host_dir, host, site)
+    said = lesson.locator("#said")
+    expect(lesson.locator("#events li").first).to_have_text("ready: You, Computer")
+    expect(said).to_have_text("The game is ready.")
+    # the frame is locked to the lesson's origin (host=), and plays the lesson's deal
+    assert f"host={site.url.rstrip('/').replace(':', '%3A').replace('/', '%2F')}" in \
+        lesson.locator("#game").get_attribute("src")
+    expect(game.locator('[data-seat="0"] [data-slot="S"]')).to_have_attribute("data-top", "3")
+
+    # the stock rule: the stock card lit up, with the caption
+    click(lesson, "Show my stock card")
+    expect(last_answer(lesson)).to_contain_text("highlight: ok")
+    expect(game.locator('[data-highlight="1"]')).to_have_count(1)
+    expect(game.locator("#caption")).to_have_text("Your stock card. Emptying the stock wins the game.")
+    click(lesson, "Show the Skip-Bo card")
+    expect(game.locator('[data-highlight="1"]')).to_have_count(2)
+
+    # a hint, then the moves of the text; each answered and reported as a move event
+    click(lesson, "Ask for a hint")
+    expect(last_answer(lesson)).to_contain_text("hint: ok")
+    expect(said).to_contain_text("Hint:")
+    expect(game.locator('[data-hint="1"]')).not_to_have_count(0)
+    for move in ("H1>B1", "HSB>B1"):
+        click(lesson, f"Play {move}")
+        expect(said).to_have_text(f"Played {move}.")
+        expect(lesson.locator("#events li").last).to_have_text(f"move: turn 1, You played {move}")
+    expect(game.locator('[data-slot="B1"]')).to_have_attribute("data-top", "SB")
+
+    # undo takes the Skip-Bo card back (a practice game); the lesson's line again, to the stock card
+    click(lesson, "Take the last move back")
+    expect(said).to_have_text("Took back HSB>B1.")
+    expect(lesson.locator("#events li").last).to_have_text("undo")
+    expect(game.locator('[data-slot="B1"]')).to_have_attribute("data-top", "1")
+    for move in ("HSB>B1", "S>B1"):
+        click(lesson, f"Play {move}")
+        expect(said).to_have_text(f"Played {move}.")
+    expect(game.locator('[data-slot="B1"]')).to_have_attribute("data-top", "3")
+    expect(game.locator('[data-seat="0"] [data-slot="S"]')).to_have_attribute("data-top", "11")
+
+    # refusals are shown as errors and change nothing: the stock move turned up a hidden card,
+    # and the 1 is already on the pile
+    click(lesson, "Take the last move back")
+    expect(last_answer(lesson)).to_contain_text("undo: error")
+    expect(said).to_have_text("the last move showed a hidden card, so it stays")
+    click(lesson, "Play H1>B1")
+    expect(last_answer(lesson)).to_contain_text('"code":"illegal-move"')
+    expect(said).to_have_attribute("data-type", "error")
+    expect(game.locator('[data-slot="B1"]')).to_have_attribute("data-top", "3")
+
+    # the recorded game: open, step to the move before the completion, then see the pile leave
+    click(lesson, "Open the recorded game")
+    expect(said).to_have_text("The record is open in the replay viewer: move 0 of 23.")
+    board = game.locator('[data-replay="1"]')
+    click(lesson, "Go to move 18")
+    expect(board).to_have_attribute("data-step", "18")
+    expect(board.locator('[data-slot="B1"]')).to_have_attribute("data-count", "11")
+    click(lesson, "One move forward")
+    expect(said).to_have_text("Move 19 of 23 (turn 5): H12>B1.")
+    expect(board.locator('[data-slot="B1"]')).to_have_attribute("data-count", "0")
+    expect(board.locator("[data-completed]")).to_have_attribute("data-completed", "12")
+    click(lesson, "One move back")
+    expect(board).to_have_attribute("data-step", "18")
+    click(lesson, "Close the record")
+    expect(board).to_have_count(0)
+
+    # the game's language; then a fresh deal of the lesson's game
+    click(lesson, "Deutsch")
+    expect(game.locator("html")).to_have_attribute("lang", "de")
+    click(lesson, "Deal the lesson's game")
+    expect(said).to_have_text("A new game is dealt: Du against Computer.")
+    expect(lesson.locator("#events li").last).to_have_text("newgame: Du, Computer")
+    expect(game.locator('[data-slot="B1"]')).to_have_attribute("data-top", "")
+
+    # the puzzle below the lesson: its own frame, solved there by a move of the player's choice
+    board = lesson.frame_locator("#puzzle")
+    board.locator(READY).wait_for(timeout=BOOT_TIMEOUT_MS)
+    box = board.locator("#puzzle")
+    expect(box).to_have_attribute("data-puzzle", "13")
+    board.locator('[data-seat="0"] [data-slot="H"][data-card="11"]').click()
+    board.locator('[data-seat="0"] [data-slot="D3"]').click()
+    expect(box).to_have_attribute("data-status", "reached")
+    expect(lesson.locator("#puzzle-said")).to_have_text("You played H11>D3.")
+
+
+def test_the_lesson_ignores_messages_from_other_windows(watched: Watched, host_dir, host, site) -> None:
+    page = watched.page
+    lesson, game, frame = open_example(page, host_dir, host, site)
+    expect(lesson.locator("#events li")).to_have_count(1)
+    ignored = lesson.locator("#ignored")
+    start = int(ignored.inner_text())
+    forged = {"source": "skipbo", "version": 1, "type": "move", "turn": 9, "name": "Mallory", "move": "S>B1"}
+    # from the school's page: another origin
+    page.evaluate("m => document.getElementById('lesson').contentWindow.postMessage(m, '*')", forged)
+    expect(ignored).to_have_text(str(start + 1))
+    # from the lesson's own window: the game's origin, but not the game's window
+    frame.evaluate("m => window.postMessage(m, '*')", forged)
+    expect(ignored).to_have_text(str(start + 2))
+    # a forged answer to a command the lesson is waiting for does not count either
+    frame.evaluate("m => window.postMessage(m, '*')", {**forged, "type": "ok", "command": "hint", "id": 1,
+                                                        "text": "Hint: trust Mallory"})
+    expect(ignored).to_have_text(str(start + 3))
+    assert lesson.locator("#answers li").count() == 0
+    expect(lesson.locator("#events li")).to_have_count(1)
+    expect(lesson.locator("#said")).to_have_text("The game is ready.")
+    # and the real game still answers
+    click(lesson, "Show my stock card")
+    expect(game.locator('[data-highlight="1"]')).to_have_count(1)

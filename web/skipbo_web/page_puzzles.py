@@ -1,0 +1,178 @@
+"""Puzzles on the page: a puzzle's table as the game (the computer never moves in it),
+its box above the table, the engine's verdict after each move, Retry, Show solution,
+Next puzzle, the list of puzzles and the progress in ``localStorage``.
+(skipbo_web.puzzle_book holds the puzzles, .puzzle_view draws them.)
+
+Whether a try solved the puzzle is asked of the engine (``Goal.status``), so any line
+that reaches the goal counts, not only the stored one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from skipbo_core import Game
+
+from . import positions
+from .controller import BadSave, Controller, Message
+from .page_dom import attr
+from .puzzle_book import PUZZLES, Puzzle, puzzle
+from .puzzle_view import FAILED, OPEN, REACHED, SHOWN, box_tree, progress_data, read_progress, render_entry, render_list
+from .settings import SPEED_DELAY_MS, Settings
+from .view_tree import TreeView
+
+if TYPE_CHECKING:
+    from .page_app import App
+
+ORIGIN = "puzzle="          # a puzzle's game is the one whose origin is puzzle=<id>
+SOLUTION_STEP_MS = 500      # at least this long between the moves of Show solution
+
+
+class PuzzleSession:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.puzzle: Puzzle | None = None
+        self.start: Game | None = None    # the puzzle's table, as the try began
+        self.ctrl: Controller | None = None
+        self.status = OPEN
+        self.showing = 0                  # Show solution runs while it matches
+        self.key = "skipbo.embed.puzzles" if app.session.embed else "skipbo.puzzles"
+        box = app.browser.by_id("puzzle")
+        self.box = box
+        self.view = TreeView(app.patcher, box) if box is not None else None
+
+    # -- progress -------------------------------------------------------------------------------
+
+    def solved(self) -> set[int]:
+        store = self.app.session.store
+        try:
+            data = store.get(self.key)
+        except BadSave:
+            data = False  # not JSON: damaged
+        solved, damaged = read_progress(data)
+        if damaged:
+            store.set(self.key, progress_data(set()))  # a fresh start
+        return solved
+
+    def mark_solved(self, ident: int) -> None:
+        self.app.session.store.set(self.key, progress_data(self.solved() | {ident}))
+
+    # -- which puzzle is on the table --------------------------------------------------------------
+
+    @property
+    def on(self) -> bool:
+        """A puzzle's game is on the table (another game replaces it)."""
+        return self.puzzle is not None and self.ctrl is self.app.ctrl
+
+    def table_for(self, p: Puzzle) -> Controller:
+        ctrl = Controller.from_position(p.position, Settings(), origin=f"{ORIGIN}{p.id}")
+        ctrl.halted = True  # one turn of yours: the other seats never move
+        return ctrl
+
+    def on_load(self, given: dict[str, str]) -> bool:
+        """``?puzzle=<n>`` opens puzzle n (the same address again resumes its try); a
+        saved puzzle game is taken up again. Whether a puzzle is now on the table."""
+        app = self.app
+        if "puzzle" in given:
+            p = puzzle(given["puzzle"])
+            if p is None:
+                app.session.notices.append(Message("puzzles.unknown", {"n": given["puzzle"][:12],
+                                                                       "last": len(PUZZLES)}))
+            elif app.ctrl.origin != f"{ORIGIN}{p.id}":
+                self.attach(p, self.table_for(p))
+                app.save()
+                return True
+        p = puzzle(app.ctrl.origin[len(ORIGIN):]) if app.ctrl.origin.startswith(ORIGIN) else None
+        if p is None:
+            return False
+        app.ctrl.halted = True
+        self.attach(p, app.ctrl)
+        return True
+
+    def attach(self, p: Puzzle, ctrl: Controller) -> None:
+        """``ctrl`` is a try at ``p`` (the session's game: put on the table by the caller)."""
+        self.puzzle, self.ctrl, self.showing = p, ctrl, self.showing + 1
+        self.start = positions.start(p.position, [dict(q) for q in ctrl.game.players])
+        self.status = OPEN
+        self.judge(mark=False)
+        self.app.show_game(ctrl)
+
+    def open(self, ident: Any) -> bool:
+        """Put puzzle ``ident`` on the table, from its start; False when there is none."""
+        p = puzzle(ident)
+        if p is None:
+            return False
+        app = self.app
+        ctrl = self.table_for(p)
+        if app.sheet.kind is not None:
+            app.sheet.close()
+        app.records.end_replay()
+        app.use(ctrl)  # (it closes the tutorial)
+        self.attach(p, ctrl)
+        app.render()
+        return True
+
+    # -- the engine's verdict -------------------------------------------------------------------------
+
+    def judge(self, mark: bool = True) -> None:
+        """After a move: has the try reached the goal, or failed it?"""
+        if not self.on or self.status == SHOWN:
+            return
+        status = self.puzzle.goal_object().status(self.start, self.ctrl.game)
+        self.status = status if status in (REACHED, FAILED) else OPEN
+        if self.status == REACHED and mark:
+            self.mark_solved(self.puzzle.id)
+
+    # -- the buttons ------------------------------------------------------------------------------
+
+    def action(self, action: str, el: Any) -> None:
+        app = self.app
+        if action == "puzzles":
+            app.sheet.open("puzzles")
+        elif action == "puzzle-open":
+            self.open(attr(el, "data-puzzle"))
+        elif not self.on:
+            return
+        elif action == "puzzle-retry":
+            self.open(self.puzzle.id)
+        elif action == "puzzle-next":
+            self.open(self.puzzle.id + 1)
+        elif action == "puzzle-solution":
+            self.open(self.puzzle.id)
+            self.status = SHOWN
+            app.render()
+            asyncio.ensure_future(self.play_solution(self.showing))
+
+    async def play_solution(self, token: int) -> None:
+        """The stored line, move by move, the cards flying as in play."""
+        app = self.app
+        delay = max(SPEED_DELAY_MS.get(app.session.speed, 0), SOLUTION_STEP_MS) / 1000
+        for move in self.puzzle.solution:
+            await asyncio.sleep(delay)
+            if token != self.showing or not self.on:
+                return
+            if not self.ctrl.play(move):
+                return
+            app.save()
+            app.show_move(self.ctrl.log[-1])
+
+    # -- drawing ------------------------------------------------------------------------------------
+
+    def render(self) -> None:
+        if self.view is None:
+            return
+        if not self.on:
+            if not self.box.hidden:
+                self.box.hidden = True
+            return
+        p = self.puzzle
+        has_next = p.id < len(PUZZLES)
+        self.view.show(box_tree(p, self.status, self.app.lang, self.app.look.faces, has_next))
+        self.box.hidden = False
+
+    def sheet_html(self) -> str:
+        return render_list(self.solved(), self.app.lang, self.app.look.faces)
+
+    def entry_html(self) -> str:
+        return render_entry(self.app.lang)

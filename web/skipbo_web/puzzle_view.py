@@ -1,0 +1,101 @@
+"""What the puzzles show, and what is kept of them: the puzzle box above the table (a
+view tree, patched in place), the list of puzzles (a sheet), the entry on the new-game
+screen, and the progress in ``localStorage`` read back strictly. No DOM access.
+
+The puzzles themselves (positions, goals, stored solutions) are skipbo_web.puzzle_book's;
+whether a try reached the goal is the engine's answer (``skipbo_core.goals``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .i18n import card_face, t
+from .puzzle_book import PUZZLES, Puzzle
+from .view_tree import El, h, props
+
+PROGRESS_VERSION = 1
+OPEN, REACHED, FAILED, SHOWN = "open", "reached", "failed", "shown"  # where a try stands
+
+
+def read_progress(data: Any) -> tuple[set[int], bool]:
+    """The solved puzzles' ids from stored data, and whether the data was damaged (then
+    nothing of it counts: a fresh start)."""
+    if data is None:
+        return set(), False
+    known = {p.id for p in PUZZLES}
+    solved = data.get("solved") if isinstance(data, dict) else None
+    if (not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION or set(data) != {"version", "solved"}
+            or not isinstance(solved, list) or not all(type(n) is int and n in known for n in solved)):
+        return set(), True
+    return set(solved), False
+
+
+def progress_data(solved: set[int]) -> dict[str, Any]:
+    return {"version": PROGRESS_VERSION, "solved": sorted(solved)}
+
+
+def text(p: Puzzle, part: str, lang: str, faces: str) -> str:
+    """A puzzle's ``title``, ``task`` or ``why``, its cards printed in the chosen faces."""
+    cards = {name: card_face(value, faces, lang) for name, value in p.cards.items()}
+    return t(lang, f"puzzle.{p.id}.{part}", faces=faces, **cards)
+
+
+def box_tree(p: Puzzle, status: str, lang: str, faces: str, has_next: bool) -> El:
+    """The box above the table: which puzzle, its task, how the try stands, the buttons."""
+    def button(action: str, key: str, primary: bool = False) -> El:
+        return h("button", props(type="button", class_="primary" if primary else None, data_action=action),
+                 t(lang, key), key=action)
+
+    said = {OPEN: None, REACHED: "puzzles.reached", FAILED: "puzzles.failed", SHOWN: "puzzles.shown"}[status]
+    lines = [h("p", props(class_="puzzle-task"), text(p, "task", lang, faces), key="task")]
+    if said is not None:
+        lines.append(h("p", props(class_="puzzle-status", data_status=status), t(lang, said), key="status"))
+    if status in (REACHED, SHOWN):
+        lines.append(h("p", props(class_="puzzle-why"), text(p, "why", lang, faces), key="why"))
+    buttons = [button("puzzle-retry", "puzzles.retry", status == FAILED)]
+    if status != SHOWN:
+        buttons.append(button("puzzle-solution", "puzzles.solution"))
+    if has_next:
+        buttons.append(button("puzzle-next", "puzzles.next", status == REACHED))
+    buttons.append(button("puzzles", "puzzles.all"))
+    heading = t(lang, "puzzles.heading", n=p.id, total=len(PUZZLES), title=text(p, "title", lang, faces))
+    return h("aside", props(id="puzzle", class_="coach puzzle", aria_labelledby="puzzle-title", data_puzzle=p.id,
+                            data_status=status),
+             h("div", props(class_="coach-box"),
+               h("div", props(class_="coach-head"), h("h2", props(id="puzzle-title"), heading, key="h"), key="head"),
+               *lines, h("div", props(class_="puzzle-tools"), *buttons, key="tools"), key="box"),
+             h("p", props(class_="coach-live", aria_live="polite"), t(lang, said) if said else "", key="live"))
+
+
+def render_list(solved: set[int], lang: str, faces: str) -> str:
+    """The sheet that lists the puzzles by difficulty, the solved ones marked."""
+    items, level = [], None
+    for p in PUZZLES:
+        if p.level != level:
+            if level is not None:
+                items.append("</ol>")
+            level = p.level
+            items.append(f'<h3>{escape(t(lang, f"puzzle.level.{level}"))}</h3><ol class="puzzle-list" start="{p.id}">')
+        done = p.id in solved
+        solved_attr = ' data-solved="1"' if done else ""
+        mark = f' <span class="solved-mark">✓ {escape(t(lang, "puzzles.solved_mark"))}</span>' if done else ""
+        items.append(f'<li><button type="button" data-action="puzzle-open" data-puzzle="{p.id}"'
+                     f'{solved_attr}>{escape(text(p, "title", lang, faces))}</button>'
+                     f'{mark}</li>')
+    items.append("</ol>")
+    count = t(lang, "puzzles.progress", solved=len(solved), total=len(PUZZLES))
+    return (f'<div class="sheet-body puzzles">'
+            f'<h2 id="sheet-title">{escape(t(lang, "puzzles.title"))}</h2>'
+            f'<p class="hint">{escape(t(lang, "puzzles.intro"))} <span class="puzzle-count">{escape(count)}</span></p>'
+            f'{"".join(items)}'
+            f'<div class="actions"><button type="button" class="primary" data-action="close">'
+            f'{escape(t(lang, "records.close"))}</button></div></div>')
+
+
+def render_entry(lang: str) -> str:
+    """The puzzles' place on the new-game screen."""
+    return (f'<div class="puzzle-entry"><p>{escape(t(lang, "puzzles.entry_hint"))}</p>'
+            f'<div class="actions"><button type="button" data-action="puzzles">{escape(t(lang, "puzzles.title"))}'
+            f'</button></div></div>')
