@@ -129,18 +129,28 @@ class _Turn:
             if m.ends_turn:
                 over = True
                 break
-            lengths[m.slot] += 1
-            if lengths[m.slot] == PILE_COMPLETE:
-                completed += 1
-                lengths[m.slot] = 0
+            completed += _build(lengths, m)
             own += m.from_stock and not m.from_partner
             partner += m.from_stock and m.from_partner
-        won = not over and game.is_over and game.result is not None and game.result.winner is not None
-        return over or game.is_over, own, partner, completed, lengths, won
+        return over or game.is_over, own, partner, completed, lengths, not over and _won(game)
 
     def status(self, goal: Goal, game: Game) -> str:
         over, own, partner, completed, lengths, won = self.facts(game)
         return _judge(goal, self, over, own, partner, completed, lengths, won)
+
+
+def _build(lengths: list[int], m: Move) -> bool:
+    """Count building move ``m`` into the pile ``lengths``; True when it completed its pile
+    (which then starts again empty)."""
+    lengths[m.slot] += 1
+    if lengths[m.slot] < PILE_COMPLETE:
+        return False
+    lengths[m.slot] = 0
+    return True
+
+
+def _won(game: Game) -> bool:
+    return game.is_over and game.result is not None and game.result.winner is not None
 
 
 def _judge(goal: Goal, turn: _Turn, over: bool, own: int, partner: int, completed: int, lengths: list[int],
@@ -190,8 +200,7 @@ def find_line(game: Game, goal: Goal, max_nodes: int = 200_000) -> list[Move] | 
     def search(own: int, partner: int, completed: int, lengths: list[int]) -> bool:
         # the turn's progress is kept here, move by move, rather than read back from the game
         nonlocal nodes
-        won = world.is_over and world.result is not None and world.result.winner is not None
-        state = _judge(goal, turn, world.is_over, own, partner, completed, lengths, won)
+        state = _judge(goal, turn, world.is_over, own, partner, completed, lengths, _won(world))
         if state != OPEN:
             return state == REACHED
         moves = world.legal_moves()
@@ -216,10 +225,7 @@ def find_line(game: Game, goal: Goal, max_nodes: int = 200_000) -> list[Move] | 
             nodes += 1
             line.append(m)
             after = lengths[:]
-            after[m.slot] += 1
-            done = after[m.slot] == PILE_COMPLETE
-            if done:
-                after[m.slot] = 0
+            done = _build(after, m)
             if search(own + (m.from_stock and not m.from_partner), partner + (m.from_stock and m.from_partner),
                       completed + done, after):
                 return True
