@@ -123,6 +123,7 @@ def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> No
     assert page.locator(COACH).inner_text() == t("en", "tut.won")
     assert stored(page, KEY_TUTORIAL)["step"] == STEP_COUNT - 1
     assert {k: page.evaluate("k => localStorage.getItem(k)", k) for k in saved} == saved
+    assert stored(page, "skipbo.stats") is None  # a lesson won is not a game played
     load(page, page.url)  # a finished tutorial does not come back by itself
     assert page.locator("#coach").is_hidden() and page.locator('[data-slot="S"][data-count="5"]').count() == 2
 
