@@ -120,6 +120,22 @@ def test_expert_default_is_registered_with_counted_budget():
     assert EXPERT.samples > 0 and EXPERT.plans > 1
 
 
+def test_expert_counts_the_progress_of_the_rival_nearest_to_winning():
+    from skipbo_core.ai.expert import _rival_stocks, _rivals_progress
+    # one opposing side (two players, or two teams): every stock card it played
+    assert _rivals_progress({(1,): 12}, {(1,): 3}) == 3
+    assert _rivals_progress({(1, 3): 40}, {(1, 3): 2}) == 2
+    # a bigger table: only how much nearer a win the nearest rival came
+    left = {(1,): 5, (2,): 20, (3,): 9}
+    assert _rivals_progress(left, {(1,): 0, (2,): 4, (3,): 0}) == 0  # far behind: noise
+    assert _rivals_progress(left, {(1,): 2, (2,): 4, (3,): 1}) == 2
+    assert _rivals_progress(left, {(1,): 0, (2,): 0, (3,): 6}) == 2  # a new leader, at 3
+    g = Game.new(Rules(players=4, teams=True), seed=1)
+    assert _rival_stocks(g, (0, 2)) == {(1, 3): 60}
+    g = Game.new(Rules(players=3), seed=1)
+    assert _rival_stocks(g, (1,)) == {(0,): 30, (2,): 30}
+
+
 def test_expert_race_drops_only_plans_clearly_behind():
     from skipbo_core.ai.expert import race
     from skipbo_core.ai.search import Leaf

@@ -7,7 +7,8 @@ the stock cards below the tops and the draw pile are sampled) and plays every
 plan in each of the same worlds: the plan's moves, the rest of its own turn,
 the opponents' next turns and its own next turn, each chosen by a fast policy
 from the view of the seat that moves. A plan scores the stock cards its side
-played minus those the opponents played (a won or lost game counts far more).
+played minus how much nearer a win the opposing side nearest to one came (with
+one opposing side, the stock cards it played; a won or lost game counts far more).
 
 Sampling is a race: after ``samples`` worlds, a plan whose mean is below the
 leader's by more than ``confidence`` standard errors of their paired
@@ -134,7 +135,8 @@ def _finish_turn(g: Game, seat: int, policy: Bot, rng: random.Random, w: Weights
 def rollout(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig, policy: Bot | None = None) -> float:
     """Play ``leaf`` in a sampled world, the rest of the turn and the other seats'
     turns; then count the stock cards ``seat`` can play on its next turn. The
-    score is from ``seat``'s side: its team's stock cards minus the opponents'."""
+    score is from ``seat``'s side: its team's stock cards minus the progress of
+    the opposing side nearest to a win (``_rivals_progress``)."""
     return finish(rollout_steps(world, leaf, seat, cfg, policy, Pace()))
 
 
@@ -146,7 +148,9 @@ def rollout_steps(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig, policy:
     team = g.rules.team_of(seat)
     policy = policy if policy is not None else get_bot(cfg.policy)
     rng = random.Random(0)
-    mine = theirs = 0
+    mine = 0
+    rivals = _rival_stocks(g, team)
+    gained = dict.fromkeys(rivals, 0)  # stock cards each opposing side played
     for m in leaf.moves:
         if g.is_over or g.current_seat != seat or m not in g.legal_moves():
             break
@@ -164,17 +168,35 @@ def rollout_steps(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig, policy:
             if s in team:
                 mine += n
             else:
-                theirs += n
+                gained[g.rules.team_of(s)] += n
         if g.is_over:
             break
         if r == cfg.rounds - 1:
             mine += yield from chase_steps(g, seat, pace)
         else:
             mine += yield from _finish_turn(g, seat, policy, rng, own, pace)
-    score = cfg.stock * (mine - theirs)
+    score = cfg.stock * (mine - _rivals_progress(rivals, gained))
     if g.is_over and g.result is not None and g.result.winner is not None:
         score += cfg.win if g.result.winner in team else -cfg.win
     return score
+
+
+def _rival_stocks(g: Game, team: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+    """Each opposing side (a seat, or a team) and the stock cards it has left."""
+    sides = {g.rules.team_of(s) for s in range(g.rules.players)} - {team}
+    return {side: sum(len(g.stock(s)) for s in side) for side in sides}
+
+
+def _rivals_progress(left: dict[tuple[int, ...], int], gained: dict[tuple[int, ...], int]) -> int:
+    """How many stock cards nearer a win the opposing side nearest to one came.
+
+    With one opposing side (two players, or two teams) that is the stock cards it
+    played. At a bigger table it is the leader's progress only: the stock cards of
+    seats far from winning are mostly noise the expert's plan barely moves, and
+    summed over every seat they drowned its own progress."""
+    if len(left) == 1:
+        return sum(gained.values())
+    return min(left.values()) - min(n - gained[side] for side, n in left.items())
 
 
 def _means(cands: list[Leaf], results: list[list[float]], alive: list[int], done: int,
