@@ -194,8 +194,6 @@ def _rivals_progress(left: dict[tuple[int, ...], int], gained: dict[tuple[int, .
     played. At a bigger table it is the leader's progress only: the stock cards of
     seats far from winning are mostly noise the expert's plan barely moves, and
     summed over every seat they drowned its own progress."""
-    if len(left) == 1:
-        return sum(gained.values())
     return min(left.values()) - min(n - gained[side] for side, n in left.items())
 
 
