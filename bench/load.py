@@ -22,6 +22,13 @@ The page is opened with ``?players=2&stock=5&ai=medium&seed=29&speed=0`` (``--ai
 ``--seed``). Times depend on the machine's load: the load average is printed
 with the figures; compare runs made under the same conditions.
 
+``--phone`` measures the page as a player on a mid-range phone meets it (issue "weight"):
+Chromium's CPU throttled 4x, the network at 9 Mbit/s down, 1.5 Mbit/s up and 150 ms latency,
+a 390x844 touch screen, and a server that answers as a static host behind a CDN (gzip for
+text, scripts, JSON and wasm; ETag, Last-Modified, max-age=600). Bytes are then what went
+over that network, compressed. "whole visit" adds what the service worker fetched for its
+offline copy to what came before playable: the first visit's total.
+
 ``--no-sw`` blocks service workers (warm loads then come from the HTTP cache alone);
 ``--dist DIR`` measures another build (default: $SKIPBO_DIST, else dist/); ``--compare DIR``
 (repeatable) measures further builds in the same run, to compare a change with the build
@@ -64,6 +71,28 @@ LOGGED = ".log [data-move]"
 TIMEOUT_MS = 60_000
 TARGETS_MS = {("cold", "fcp"): 600, ("cold", "playable"): 2000, ("warm", "playable"): 1000,
               ("cold", "task"): 200, ("warm", "task"): 200}
+PHONE_TARGETS_MS = {("cold", "fcp"): 1500, ("warm", "fcp"): 1500, ("cold", "playable"): 8000,
+                    ("warm", "playable"): 2000}
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How the browser and the server are set up for a measurement."""
+
+    name: str
+    cpu_slowdown: float = 1            # Emulation.setCPUThrottlingRate
+    network: dict | None = None        # Network.emulateNetworkConditions (None: not throttled)
+    gzip: bool = False                 # the server compresses, as a CDN does
+    context: dict = field(default_factory=dict)  # launch_persistent_context's screen options
+
+
+DESKTOP = Profile("desktop")
+PHONE = Profile(
+    "phone", cpu_slowdown=4, gzip=True,
+    network={"offline": False, "latency": 150, "downloadThroughput": 9_000_000 / 8,
+             "uploadThroughput": 1_500_000 / 8},
+    context={"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True,
+             "has_touch": True})
 
 # Runs before the page's own scripts: notes every long task, and when the page becomes
 # playable.
@@ -116,6 +145,7 @@ class Load:
     turn_ms: float | None = None    # the computer's whole turn
     twice: list[str] = field(default_factory=list)  # URLs the page requested more than once
     python: str | None = None       # how Python started: "snapshot", "fresh" (None: not said)
+    served: list = field(default_factory=list)  # (path, status, bytes, "before"/"after" playable)
 
 
 def browser_cpu_seconds(profile: Path) -> float | None:
@@ -135,11 +165,12 @@ def browser_cpu_seconds(profile: Path) -> float | None:
     return total / os.sysconf("SC_CLK_TCK") if found else None
 
 
-def load_once(pw: Playwright, server: SiteServer, query: str, profile: Path, sw: bool, tries: int = 2) -> Load:
+def load_once(pw: Playwright, server: SiteServer, query: str, profile: Path, sw: bool, setup: Profile,
+              tries: int = 2) -> Load:
     """``load_page``, tried again (and said so) if the browser's renderer crashes."""
     for attempt in range(1, tries + 1):
         try:
-            return load_page(pw, server, query, profile, sw)
+            return load_page(pw, server, query, profile, sw, setup)
         except PlaywrightError as exc:
             if "crash" not in str(exc).lower() or attempt == tries:
                 raise
@@ -147,10 +178,10 @@ def load_once(pw: Playwright, server: SiteServer, query: str, profile: Path, sw:
     raise AssertionError("unreachable")
 
 
-def load_page(pw: Playwright, server: SiteServer, query: str, profile: Path, sw: bool) -> Load:
+def load_page(pw: Playwright, server: SiteServer, query: str, profile: Path, sw: bool, setup: Profile) -> Load:
     """Open the site in a browser using ``profile``; measure the load and one computer turn."""
     context = pw.chromium.launch_persistent_context(
-        str(profile), service_workers="allow" if sw else "block", **launch_args(pw))
+        str(profile), service_workers="allow" if sw else "block", **setup.context, **launch_args(pw))
     try:
         page = context.pages[0] if context.pages else context.new_page()
         cdp = context.new_cdp_session(page)
@@ -158,6 +189,10 @@ def load_page(pw: Playwright, server: SiteServer, query: str, profile: Path, sw:
         cdp.on("Network.requestWillBeSent", lambda e: requested.update([e["request"]["url"]]))
         cdp.send("Network.enable")
         cdp.send("Performance.enable")
+        if setup.network:
+            cdp.send("Network.emulateNetworkConditions", setup.network)
+        if setup.cpu_slowdown != 1:
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": setup.cpu_slowdown})
         page.add_init_script(PROBE)
         server.served.clear()
         page.goto(server.url + query)
@@ -178,6 +213,8 @@ def load_page(pw: Playwright, server: SiteServer, query: str, profile: Path, sw:
             page.evaluate("localStorage.clear()")  # the next run deals the same game again
         page.wait_for_load_state("networkidle")
         load.background_bytes = sum(s.size for s in server.served[upto:])
+        load.served = [(s.path, s.status, s.size, "before" if i < upto else "after")
+                       for i, s in enumerate(server.served)]
         load.twice = sorted(url for url, n in requested.items() if n > 1 and not url.startswith("data:"))
         return load
     finally:
@@ -202,47 +239,51 @@ def computer_turn(page: Page) -> tuple[float, float]:
 
 
 def measure(pw: Playwright, sites: dict[str, Path], query: str, runs: int, tmp: Path,
-            sw: bool) -> dict[str, dict[str, list[Load]]]:
+            sw: bool, setup: Profile = DESKTOP) -> dict[str, dict[str, list[Load]]]:
     """Cold and warm loads of each site (name: folder), the sites taking turns."""
     results: dict[str, dict[str, list[Load]]] = {name: {"cold": [], "warm": []} for name in sites}
     with ExitStack() as stack:
-        servers = {name: stack.enter_context(SiteServer(site, record=True)) for name, site in sites.items()}
+        servers = {name: stack.enter_context(SiteServer(site, record=True, gzip=setup.gzip))
+                   for name, site in sites.items()}
         profiles = {name: tmp / f"profiles{i}" for i, name in enumerate(sites)}
         for i in range(runs):
             for name, server in servers.items():
-                results[name]["cold"].append(load_once(pw, server, query, profiles[name] / f"cold{i}", sw))
+                results[name]["cold"].append(load_once(pw, server, query, profiles[name] / f"cold{i}", sw, setup))
         for name, server in servers.items():  # the one visit that fills the caches
-            load_once(pw, server, query, profiles[name] / "warm", sw)
+            load_once(pw, server, query, profiles[name] / "warm", sw, setup)
         for _ in range(runs):
             for name, server in servers.items():
-                results[name]["warm"].append(load_once(pw, server, query, profiles[name] / "warm", sw))
+                results[name]["warm"].append(load_once(pw, server, query, profiles[name] / "warm", sw, setup))
     return results
 
 
-def cell(kind: str, what: str, value: float | None) -> str:
+def cell(kind: str, what: str, value: float | None, targets: dict = TARGETS_MS) -> str:
     """A median in seconds or ms, marked when over its target."""
     if value is None:
         return "-"
-    target = TARGETS_MS.get((kind, what))
+    target = targets.get((kind, what))
     text = f"{value:.0f} ms" if what == "task" else f"{value / 1000:.2f} s"
     return text + (" (!)" if target is not None and value > target else "")
 
 
-def table(results: dict[str, list[Load]]) -> list[str]:
+def table(results: dict[str, list[Load]], targets: dict = TARGETS_MS) -> list[str]:
     """The medians, one row per kind of load, then each run's figures."""
     rows = [f"  {'':5} {'FCP':>11} {'playable':>11} {'CPU':>7} {'page CPU':>8} {'main':>6} {'downloaded':>11} "
-            f"{'requests':>8} {'longest task':>13} {'AI turn':>8}   then (offline copy)"]
+            f"{'requests':>8} {'longest task':>13} {'AI turn':>8}   then (offline copy)   whole visit"]
     for kind, loads in results.items():
         def med(attr: str, loads: list[Load] = loads) -> float | None:
             values = [getattr(x, attr) for x in loads if getattr(x, attr) is not None]
             return statistics.median(values) if values else None
         turn = med("turn_ms")
         cpus = ["-" if v is None else f"{v:.2f} s" for v in (med("cpu_s"), med("page_cpu_s"), med("main_cpu_s"))]
-        rows.append(f"  {kind:5} {cell(kind, 'fcp', med('fcp_ms')):>11} "
-                    f"{cell(kind, 'playable', med('playable_ms')):>11} "
+        whole = statistics.median(x.bytes + x.background_bytes for x in loads)
+        rows.append(f"  {kind:5} {cell(kind, 'fcp', med('fcp_ms'), targets):>11} "
+                    f"{cell(kind, 'playable', med('playable_ms'), targets):>11} "
                     f"{cpus[0]:>7} {cpus[1]:>8} {cpus[2]:>6} "
-                    f"{med('bytes') / 1e6:>8.2f} MB {med('requests'):>8.0f} {cell(kind, 'task', med('task_ms')):>13} "
-                    f"{'-' if turn is None else f'{turn / 1000:.2f} s':>8}   {med('background_bytes') / 1e6:.2f} MB")
+                    f"{med('bytes') / 1e6:>8.2f} MB {med('requests'):>8.0f} "
+                    f"{cell(kind, 'task', med('task_ms'), targets):>13} "
+                    f"{'-' if turn is None else f'{turn / 1000:.2f} s':>8}   {med('background_bytes') / 1e6:>9.2f} MB"
+                    f"   {whole / 1e6:>8.2f} MB")
     for kind, loads in results.items():
         started = Counter(x.python for x in loads if x.python)
         rows.append(f"  {kind} runs: playable " + ", ".join(f"{x.playable_ms / 1000:.2f}" for x in loads)
@@ -251,6 +292,16 @@ def table(results: dict[str, list[Load]]) -> list[str]:
         twice = sorted({url for x in loads for url in x.twice})
         if twice:
             rows.append(f"  {kind}: requested more than once in one load: {', '.join(twice)}")
+    return rows
+
+
+def requests_listing(load: Load) -> list[str]:
+    """What one load asked of the server, biggest first: before and after playable."""
+    rows = []
+    for when in ("before", "after"):
+        served = sorted((x for x in load.served if x[3] == when), key=lambda x: -x[2])
+        rows.append(f"  {when} playable: {len(served)} requests, {sum(x[2] for x in served) / 1e6:.2f} MB")
+        rows += [f"    {size / 1e3:>9.1f} kB  {status}  {path}" for path, status, size, _ in served]
     return rows
 
 
@@ -294,6 +345,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", type=Path, action="append", default=[], metavar="DIR",
                         help="also measure the site built in DIR, in the same run (repeatable)")
     parser.add_argument("--no-sw", action="store_true", help="block service workers")
+    parser.add_argument("--requests", action="store_true",
+                        help="also list what the first cold load asked of the server, and the bytes of each")
+    parser.add_argument("--phone", action="store_true",
+                        help="a mid-range phone on 4G: CPU 4x slower, 9/1.5 Mbit/s, 150 ms, 390x844 touch, gzip host")
     parser.add_argument("--ai", default="medium", help="the computer's level (default medium)")
     parser.add_argument("--seed", type=int, default=29, help="the deal (default 29)")
     parser.add_argument("--baseline", action="store_true",
@@ -308,15 +363,23 @@ def main(argv: list[str] | None = None) -> int:
         if args.baseline:
             pages.update({name: baseline_site(args.dist, html, Path(tmp) / f"site{i}")
                           for i, (name, html) in enumerate(BASELINES.items())})
+        setup, targets = (PHONE, PHONE_TARGETS_MS) if args.phone else (DESKTOP, TARGETS_MS)
+        if args.phone:
+            print("Phone profile: CPU 4x slower, 9 Mbit/s down, 1.5 Mbit/s up, 150 ms latency, 390x844 touch "
+                  "screen, gzip host; (!) = over target (FCP 1.5 s; playable 8 s cold, 2 s warm)")
+        else:
+            print("Desktop profile: (!) = over target (FCP 0.6 s cold; playable 2.0 s cold, 1.0 s warm; "
+                  "tasks 200 ms)")
         print(f"Headless Chromium, pages served from 127.0.0.1, {os.cpu_count()} CPUs, median of "
-              f"{args.runs} loads; service workers {'blocked' if args.no_sw else 'allowed'}; "
-              f"(!) = over target (FCP 0.6 s cold; playable 2.0 s cold, 1.0 s warm; tasks 200 ms)")
+              f"{args.runs} loads; service workers {'blocked' if args.no_sw else 'allowed'}")
         before = load_average()
-        results = measure(pw, pages, query, args.runs, Path(tmp), sw=not args.no_sw)
+        results = measure(pw, pages, query, args.runs, Path(tmp), sw=not args.no_sw, setup=setup)
         print(f"load average {before} -> {load_average()}")
         for name, site in pages.items():
             print(f"{name} ({site}{query}):")
-            print("\n".join(table(results[name])), flush=True)
+            print("\n".join(table(results[name], targets)), flush=True)
+            if args.requests:
+                print("\n".join(requests_listing(results[name]["cold"][0])))
         if len(pages) > 1:
             print("\n".join(ratios(results, next(iter(pages)))))
     return 0

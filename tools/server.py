@@ -6,8 +6,12 @@ Used by ``build.py serve`` (foreground), the browser tests and the benchmark
 
 from __future__ import annotations
 
+import email.utils
 import functools
+import gzip
+import hashlib
 import http.server
+import io
 import os
 import threading
 from dataclasses import dataclass
@@ -33,6 +37,13 @@ MIME_TYPES = {
     ".png": "image/png",
     ".webmanifest": "application/manifest+json",
 }
+
+
+# What a CDN in front of GitHub Pages compresses (``gzip=True``): text, scripts, JSON and
+# WebAssembly; zips, wheels and images are sent as they are.
+COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "application/wasm",
+                    "application/manifest+json", "image/svg+xml")
+CACHE_SECONDS = 600  # GitHub Pages' Cache-Control: max-age=600
 
 
 def normalize_prefix(prefix: str) -> str:
@@ -61,10 +72,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     quiet = True
 
     def __init__(self, *args, prefix: str = "", quiet: bool = True, served: list[Served] | None = None,
-                 **kwargs) -> None:
+                 gzip_cache: dict[tuple[str, float], bytes] | None = None, **kwargs) -> None:
         self.prefix = prefix
         self.quiet = quiet
         self.served = served
+        self.gzip_cache = gzip_cache  # None: send files as they are (no compression, no validators)
         self.status = 0
         super().__init__(*args, **kwargs)
 
@@ -79,6 +91,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not self._under_prefix(urlsplit(self.path).path):
             self.send_error(404, f"not under {self.prefix}/")
             body = None
+        elif self.gzip_cache is not None:
+            body = self._send_head_as_a_host()
         else:
             body = super().send_head()
         if self.served is not None:
@@ -88,6 +102,47 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 body.seek(0)
             self.served.append(Served(urlsplit(self.path).path, self.status, size))
         return body
+
+    def _send_head_as_a_host(self) -> io.BytesIO | None:
+        """Like a static host behind a CDN: gzip for the types above when the browser accepts
+        it, an ETag and Last-Modified to revalidate against (304), and max-age=600."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) or not os.path.isfile(path):
+            return super().send_head()  # redirects, index.html and 404 as before
+        ctype = self.guess_type(path)
+        stat = os.stat(path)
+        with open(path, "rb") as f:
+            data = f.read()
+        etag = '"' + hashlib.sha1(data).hexdigest()[:20] + '"'
+        encode = ctype.startswith(COMPRESSED_TYPES) and "gzip" in self.headers.get("Accept-Encoding", "")
+        if encode:
+            key = (path, stat.st_mtime)
+            if key not in self.gzip_cache:
+                self.gzip_cache[key] = gzip.compress(data, compresslevel=6, mtime=0)
+            data = self.gzip_cache[key]
+            etag = etag[:-1] + '-gz"'
+        since = self.headers.get("If-Modified-Since")
+        try:
+            unchanged_since = (since is not None
+                               and email.utils.parsedate_to_datetime(since).timestamp() >= int(stat.st_mtime))
+        except (TypeError, ValueError):
+            unchanged_since = False
+        if self.headers.get("If-None-Match") == etag or (unchanged_since and "If-None-Match" not in self.headers):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return None
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
+        self.send_header("ETag", etag)
+        self.send_header("Cache-Control", f"max-age={CACHE_SECONDS}")
+        if encode:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(data)
 
     def translate_path(self, path: str) -> str:
         rest = urlsplit(path).path[len(self.prefix):] or "/"
@@ -104,17 +159,20 @@ class SiteServer:
     ``port=0`` picks a free port. Use as a context manager to run it in a
     background thread, or call ``serve_forever()`` in the foreground. With
     ``record=True``, ``served`` lists every request answered (for tests and benchmarks).
+    With ``gzip=True`` it answers as a static host behind a CDN does (see
+    ``SiteHandler._send_head_as_a_host``); ``served`` then counts the compressed bytes.
     """
 
     def __init__(self, root: Path, prefix: str = "", port: int = 0, quiet: bool = True,
-                 record: bool = False) -> None:
+                 record: bool = False, gzip: bool = False) -> None:
         root = Path(root)
         if not (root / "index.html").is_file():
             raise FileNotFoundError(f"{root}/index.html does not exist: build the site first (python3 build.py)")
         self.prefix = normalize_prefix(prefix)
         self.served: list[Served] = []
         handler = functools.partial(SiteHandler, directory=str(root), prefix=self.prefix, quiet=quiet,
-                                    served=self.served if record else None)
+                                    served=self.served if record else None,
+                                    gzip_cache={} if gzip else None)
         self.httpd = http.server.ThreadingHTTPServer((HOST, port), handler)
         self.httpd.daemon_threads = True
         self._thread: threading.Thread | None = None
