@@ -175,13 +175,40 @@ def build_wheel(py: Path) -> Path:
 
 
 def copy_vendor(dist: Path) -> None:
-    """Copy the Pyodide runtime and PyScript (no source maps) from node_modules."""
+    """Copy the Pyodide runtime and the part of PyScript that the page loads (no source
+    maps) from node_modules."""
     pyodide = NODE_MODULES / "pyodide"
     (dist / "vendor" / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, dist / "vendor" / "pyodide" / name)
-    shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", dist / "vendor" / "pyscript",
-                    ignore=shutil.ignore_patterns("*.map"))
+    source = NODE_MODULES / "@pyscript" / "core" / "dist"
+    (dist / "vendor" / "pyscript").mkdir()
+    chunks = pyscript_chunks(source)
+    for name in chunks:
+        shutil.copy2(source / name, dist / "vendor" / "pyscript" / name)
+    left = [p for p in source.iterdir() if p.is_file() and p.name not in chunks and p.suffix != ".map"]
+    kept = sum((source / n).stat().st_size for n in chunks) // 1024
+    print(f"    PyScript: {len(chunks)} files that the page loads ({kept} KiB); {len(left)} left out "
+          f"({sum(p.stat().st_size for p in left) // 1024} KiB: editor, terminal, MicroPython)")
+
+
+def pyscript_chunks(folder: Path) -> list[str]:
+    """PyScript's files that the page loads: core.js and what it imports, and the plugins
+    that PyScript's core imports before it starts Python (all of them, whatever the page
+    uses), with what they import. Not what a plugin imports only when the page has its kind
+    of script (codemirror for <script type="py-editor">, xterm for a terminal, the MicroPython
+    and TOML chunks): this page has none, so neither the page nor the offline copy needs them."""
+    needed, todo = [], ["core.js"]
+    while todo:
+        name = todo.pop(0)
+        if name in needed:
+            continue
+        text = (folder / name).read_text()
+        needed.append(name)
+        todo += [found[2:] for found in STATIC_IMPORT_RE.findall(text)]
+        if name.startswith("core-"):
+            todo += [found[2:] for found in PLUGIN_IMPORT_RE.findall(text)]
+    return needed
 
 
 ENTRY = "main.py"               # what index.html's <script type="py"> runs
@@ -222,8 +249,7 @@ def write_config(dist: Path, wheel: Path) -> None:
 def own_files(dist: Path) -> list[Path]:
     """The site's files that come from web/ or the build (not vendored, not the wheel)."""
     skip = {dist / "vendor", dist / "wheels"}
-    return [p for p in sorted(dist.rglob("*"))  # (a snapshot is Python's memory, not a page's text)
-            if p.is_file() and not any(s in p.parents for s in skip) and not p.name.startswith("python-snapshot-")]
+    return [p for p in sorted(dist.rglob("*")) if p.is_file() and not any(s in p.parents for s in skip)]
 
 
 def own_texts(dist: Path) -> list[tuple[str, str]]:
@@ -271,11 +297,13 @@ def build_site(wheel: Path) -> None:
     (DIST / "wheels").mkdir()
     shutil.copy2(wheel, DIST / "wheels" / wheel.name)
     copy_vendor(DIST)
-    precompile_stdlib(DIST)
     write_config(DIST, wheel)
-    modules = add_bytecode(DIST)
+    sources, modules = python_sources(DIST)
+    ship_stdlib(DIST, sources)
+    add_bytecode(DIST, sources)
     add_snapshot(DIST, modules)
-    add_preloads(DIST)
+    downloads = start_downloads_early(DIST)
+    add_preloads(DIST, downloads)
     check_site(DIST)
     check_manifest(DIST)
     write_service_worker(DIST)
@@ -293,7 +321,24 @@ PLUGIN_IMPORT_RE = re.compile(r"""(?:"[\w-]+"|[\w-]+):\(\)=>import\("(\./[\w-]+\
 PY_SCRIPT_RE = re.compile(r"""<script type="py" src="(\./[^"]+)" config="(\./[^"]+)"></script>""")
 
 
-def add_preloads(dist: Path) -> None:
+# What a first visit's index.html downloads itself, first of all: what Python needs to start.
+FIRST_DOWNLOADS = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip")
+
+
+def start_downloads_early(dist: Path) -> list[str]:
+    """Fill in index.html's DOWNLOADS: the big files a first visit fetches at once (and
+    shows the progress of), with their sizes: ``first`` what Python needs to start, ``then``
+    the archives that PyScript unpacks for the page once Python runs (pyscript.json's
+    files). Returns their paths (not to be preloaded as well: that would fetch them twice)."""
+    config = json.loads((dist / "pyscript.json").read_text())
+    archives = [src[2:] for src, dst in config.get("files", {}).items() if dst == "./*"]
+    downloads = {"first": {f"./{name}": (dist / name).stat().st_size for name in FIRST_DOWNLOADS},
+                 "then": {f"./{name}": (dist / name).stat().st_size for name in archives}}
+    fill(dist / "index.html", "var DOWNLOADS = {};", json.dumps(downloads))
+    return [path for group in downloads.values() for path in group]
+
+
+def add_preloads(dist: Path, started: list[str] = ()) -> None:
     """Add preload links to index.html, so the browser fetches in parallel, from the first
     moment, what PyScript and Pyodide would otherwise ask for one after the other: PyScript's
     core chunk and plugins, our boot module and Pyodide's two modules, the standard library
@@ -301,25 +346,23 @@ def add_preloads(dist: Path) -> None:
 
     Not the 9.6 MB pyodide.asm.wasm: a preloaded response bypasses the compiled-code cache,
     so Chromium compiles the wasm again on every later visit (measured with bench/load.py:
-    warm loads slower); fetched by Pyodide itself, it starts early enough.
+    warm loads slower). On a first visit index.html fetches it (and the standard library,
+    ``started``) with fetch() itself, first of all, which keeps that cache.
     """
     index = dist / "index.html"
     html = index.read_text()
     interpreter = json.loads((dist / "pyscript.json").read_text())["interpreter"]
     runtime = dist / "vendor" / "pyodide"  # interpreter may be web/pyodide-boot.mjs, which imports from here
-    core = (dist / "vendor" / "pyscript" / "core.js").read_text()
     modules = [interpreter] + ["./" + (runtime / name).relative_to(dist).as_posix()
                                for name in ("pyodide.mjs", "pyodide.asm.mjs")]
-    chunks = STATIC_IMPORT_RE.findall(core)
-    plugins = [name for chunk in chunks
-               for name in PLUGIN_IMPORT_RE.findall((dist / "vendor" / "pyscript" / chunk).read_text())]
-    modules += [f"./vendor/pyscript/{name[2:]}" for name in chunks + plugins]
+    modules += [f"./vendor/pyscript/{name}" for name in pyscript_chunks(dist / "vendor" / "pyscript")[1:]]
     fetches = ["./" + (runtime / name).relative_to(dist).as_posix()
                for name in ("python_stdlib.zip", "pyodide-lock.json")]
     for src, config in PY_SCRIPT_RE.findall(html):  # the config's files resolve against its URL
         base = posixpath.dirname(config[2:])
         fetches += [config, src] + ["./" + posixpath.normpath(posixpath.join(base, f))
                                     for f in json.loads((dist / config).read_text()).get("files", {})]
+    fetches = [url for url in fetches if url not in started]  # index.html fetches these itself
     missing = [url for url in modules + fetches if not (dist / url).is_file()]
     if missing:
         raise BuildError(f"preload links to files that are not in the site: {missing}")
@@ -358,31 +401,22 @@ def compiled_by_pyodide(mode: str, source: Path, *args: Path) -> Path:
         partial = compiled.with_suffix(f".{os.getpid()}.partial")  # other builds may run at once
         run(["node", COMPILE_SCRIPT, mode, source, partial, *args], cwd=ROOT)
         partial.replace(compiled)
-        older = sorted(COMPILE_CACHE.glob(f"{mode}-*.zip"), key=lambda p: p.stat().st_mtime)
-        for stale in older[:-KEEP_COMPILED]:
-            stale.unlink()
+        prune(COMPILE_CACHE, f"{mode}-*.zip")
     return compiled
 
 
-def precompile_stdlib(dist: Path) -> None:
-    """Ship Pyodide's standard library as bytecode: start-up then imports ~150 modules
-    without compiling them, seconds less on each load (see tools/compile_python.mjs)."""
-    source = NODE_MODULES / "pyodide" / "python_stdlib.zip"
-    compiled = compiled_by_pyodide("stdlib", source)
-    shutil.copyfile(compiled, dist / "vendor" / "pyodide" / "python_stdlib.zip")
-    print(f"    python_stdlib.zip as bytecode: {compiled.stat().st_size / 1e6:.1f} MB "
-          f"(source: {source.stat().st_size / 1e6:.1f} MB)")
+STDLIB_SCRIPT = ROOT / "tools" / "stdlib_modules.mjs"
+# How the trimmed standard library ships: "source" or "bytecode" (bench/load.py --phone,
+# 2026-12-05: see docs/weight.md). SKIPBO_STDLIB=bytecode|source overrides it, to measure.
+STDLIB_FORM = os.environ.get("SKIPBO_STDLIB", "bytecode")
 
 
-def add_bytecode(dist: Path) -> list[str]:
-    """Compile the Python modules that PyScript puts in Python's working directory (the
-    wheel's and the page's, as listed in pyscript.json's files) into __pycache__ files,
-    shipped in one more zip that PyScript unpacks beside them; importing the engine and
-    the page's modules then compiles nothing. So is PyScript's own Python package, which
-    PyScript writes there at start-up (see tools/pyscript_python.mjs). Returns the names of
-    the modules that the site ships."""
-    config_path = dist / "pyscript.json"
-    config = json.loads(config_path.read_text())
+def python_sources(dist: Path) -> tuple[Path, list[str]]:
+    """One zip of every Python module that PyScript puts in Python's working directory: the
+    wheel's and the page's, as listed in pyscript.json's files, and PyScript's own Python
+    package, which PyScript writes there at start-up (see tools/pyscript_python.mjs).
+    Returns the zip and the names of the modules the site ships (not PyScript's)."""
+    config = json.loads((dist / "pyscript.json").read_text())
     sources: dict[str, bytes] = {}
     for src, dst in config.get("files", {}).items():
         if dst == "./*" and src.endswith((".whl", ".zip")):
@@ -404,17 +438,76 @@ def add_bytecode(dist: Path) -> list[str]:
     with zipfile.ZipFile(source_zip, "w") as archive:  # fixed dates: the same sources, the same key
         for name in sorted(sources):
             archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), sources[name])
+    print(f"    {len(sources)} Python modules ({len(sources) - len(shipped)} of them PyScript's)")
+    return source_zip, [module_name(name) for name in shipped]
+
+
+def module_name(path: str) -> str:
+    """``"a/b/__init__.py"`` -> ``"a.b"``, ``"a/c.py"`` -> ``"a.c"``."""
+    return re.sub(r"(/__init__)?\.py$", "", path).replace("/", ".")
+
+
+def page_entries(sources: Path) -> list[str]:
+    """The modules the page starts from: its main module, and PyScript's package (PyScript
+    imports it, and its modules import each other by name at run time)."""
+    with zipfile.ZipFile(sources) as archive:
+        pyscript = [module_name(n) for n in archive.namelist() if n.startswith("pyscript/") and n.endswith(".py")]
+    return [ENTRY_MODULE, *sorted(pyscript)]
+
+
+def ship_stdlib(dist: Path, sources: Path) -> None:
+    """Ship only the part of Pyodide's standard library that the page imports (derived by
+    tools/stdlib_modules.mjs from the page's own modules), as bytecode or source (STDLIB_FORM).
+    Bytecode: start-up imports ~160 modules without compiling them (tools/compile_python.mjs)."""
+    source = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    key = digest(source, sources, STDLIB_SCRIPT, NODE_MODULES / "pyodide" / "package.json")[:16]
+    trimmed = COMPILE_CACHE / f"trimmed-stdlib-{key}.zip"
+    if not trimmed.is_file():
+        step("Finding the standard library's modules that the page imports (Pyodide under Node)")
+        COMPILE_CACHE.mkdir(parents=True, exist_ok=True)
+        listing = trimmed.with_suffix(f".{os.getpid()}.json")
+        run(["node", STDLIB_SCRIPT, source, sources, listing, *page_entries(sources)], cwd=ROOT)
+        keep = set(json.loads(listing.read_text())["files"])
+        listing.unlink()
+        partial = trimmed.with_suffix(f".{os.getpid()}.partial")
+        with zipfile.ZipFile(source) as full, zipfile.ZipFile(partial, "w") as out:
+            for info in full.infolist():
+                if info.filename in keep:
+                    out.writestr(info, full.read(info), info.compress_type)
+        partial.replace(trimmed)
+        prune(COMPILE_CACHE, "trimmed-stdlib-*.zip")
+    shipped = trimmed if STDLIB_FORM == "source" else compiled_by_pyodide("stdlib", trimmed)
+    shutil.copyfile(shipped, dist / "vendor" / "pyodide" / "python_stdlib.zip")
+    with zipfile.ZipFile(trimmed) as archive:
+        count = len(archive.namelist())
+    print(f"    python_stdlib.zip: {count} files the page imports, as {STDLIB_FORM}, "
+          f"{shipped.stat().st_size / 1e6:.2f} MB (the whole library as source: {source.stat().st_size / 1e6:.1f} MB)")
+
+
+def prune(folder: Path, pattern: str) -> None:
+    """Keep the KEEP_COMPILED newest files matching ``pattern`` in ``folder``."""
+    older = sorted(folder.glob(pattern), key=lambda p: p.stat().st_mtime)
+    for stale in older[:-KEEP_COMPILED]:
+        stale.unlink()
+
+
+def add_bytecode(dist: Path, sources: Path) -> None:
+    """Compile the Python modules that PyScript puts in Python's working directory (see
+    python_sources) into __pycache__ files, shipped in one more zip that PyScript unpacks
+    beside them; importing the engine, the page's and PyScript's modules then compiles nothing."""
+    config_path = dist / "pyscript.json"
+    config = json.loads(config_path.read_text())
     stdlib = dist / "vendor" / "pyodide" / "python_stdlib.zip"  # compiled: Pyodide starts faster
-    shutil.copyfile(compiled_by_pyodide("modules", source_zip, stdlib), dist / BYTECODE_ZIP)
+    shutil.copyfile(compiled_by_pyodide("modules", sources, stdlib), dist / BYTECODE_ZIP)
     config["files"] = {**config["files"], f"./{BYTECODE_ZIP}": "./*"}
     config_path.write_text(json.dumps(config, indent=2) + "\n")
-    print(f"    {BYTECODE_ZIP}: {len(sources)} modules as bytecode ({len(sources) - len(shipped)} of PyScript's)")
-    return [re.sub(r"(/__init__)?\.py$", "", name).replace("/", ".") for name in shipped]
+    with zipfile.ZipFile(sources) as archive:
+        print(f"    {BYTECODE_ZIP}: {len(archive.namelist())} modules as bytecode")
 
 
 # -- a memory snapshot: warm loads restore Python with everything imported ----------------
 
-SNAPSHOT_SCRIPT = ROOT / "tools" / "make_snapshot.mjs"
+SNAPSHOT_WORKER = "snapshot-worker.mjs"
 PYSCRIPT_PYTHON_SCRIPT = ROOT / "tools" / "pyscript_python.mjs"
 BOOT_MODULE = "pyodide-boot.mjs"
 # What PyScript's own Python package imports (besides js and its own modules), read from
@@ -423,42 +516,35 @@ PYSCRIPT_IMPORTS = ("asyncio", "base64", "collections", "functools", "html", "in
 
 
 def add_snapshot(dist: Path, modules: list[str]) -> None:
-    """Make the memory snapshot that web/pyodide-boot.mjs restores on warm loads (see
-    tools/make_snapshot.mjs), named by what it was made from, and write that name into
-    the boot module. The same inputs give the same file (from the cache in
-    node_modules/.cache/), so an unchanged site keeps its service worker's build id."""
+    """Set up the memory snapshot that the player's browser makes after a first visit
+    (web/snapshot-worker.mjs) and web/pyodide-boot.mjs restores on later ones: the modules
+    it imports go into the worker, and its name into the boot module, named by what it is
+    made of (so an unchanged site keeps its name, and its service worker's build id)."""
     boot = dist / BOOT_MODULE
+    worker = dist / SNAPSHOT_WORKER
     config = json.loads((dist / "pyscript.json").read_text())
     if config.get("interpreter") != f"./{BOOT_MODULE}":
         raise BuildError(f"pyscript.json: the interpreter must be ./{BOOT_MODULE}, which restores the snapshot")
-    stdlib = dist / "vendor" / "pyodide" / "python_stdlib.zip"
-    inputs = [stdlib, SNAPSHOT_SCRIPT, NODE_MODULES / "pyodide" / "package.json", dist / "pyscript.json"]
-    inputs += [dist / src for src in config.get("files", {})]
     # not __main__ (runs a CLI) nor the entry module (needs the DOM; it runs the page)
     names = [m for m in modules if not m.endswith("__main__") and m != ENTRY_MODULE] + list(PYSCRIPT_IMPORTS)
-    key = hashlib.sha256(digest(*inputs).encode() + json.dumps(names).encode()).hexdigest()[:16]
-    cached = COMPILE_CACHE / f"snapshot-{key}.bin"
-    if not cached.is_file():
-        step("Making a memory snapshot of Python with the page's modules imported (Pyodide under Node)")
-        COMPILE_CACHE.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.partial")
-        run(["node", SNAPSHOT_SCRIPT, stdlib, dist, partial, *names], cwd=ROOT)
-        partial.replace(cached)
-        older = sorted(COMPILE_CACHE.glob("snapshot-*.bin"), key=lambda p: p.stat().st_mtime)
-        for stale in older[:-KEEP_COMPILED]:
-            stale.unlink()
-    name = f"python-snapshot-{key}.bin"
-    shutil.copyfile(cached, dist / name)
+    fill(worker, 'const MODULES = [];', json.dumps(names))
+    inputs = [dist / "vendor" / "pyodide" / name for name in PYODIDE_FILES]
+    inputs += [worker, dist / "pyscript.json", *(dist / src for src in config.get("files", {}))]
+    name = f"python-snapshot-{digest(*inputs)[:16]}.bin"
     # and the wasm's hash: the boot module takes the HTTP cache's copy only if it is this build's
     wasm = base64.b64encode(hashlib.sha256((dist / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()).digest())
-    text = boot.read_text()
-    for placeholder, value in (('const SNAPSHOT = "";', "./" + name),
-                               ('const WASM_INTEGRITY = "";', "sha256-" + wasm.decode())):
-        if text.count(placeholder) != 1:
-            raise BuildError(f"{BOOT_MODULE} must contain the line {placeholder!r} once, for the build to fill in")
-        text = text.replace(placeholder, placeholder.replace('""', json.dumps(value)))
-    boot.write_text(text)
-    print(f"    {name}: {cached.stat().st_size / 1e6:.1f} MB (restored on warm loads)")
+    fill(boot, 'const SNAPSHOT = "";', json.dumps("./" + name))
+    fill(boot, 'const WASM_INTEGRITY = "";', json.dumps("sha256-" + wasm.decode()))
+    print(f"    {name}: made by the player's browser after a first visit, {len(names)} modules imported")
+
+
+def fill(path: Path, placeholder: str, value: str) -> None:
+    """Put ``value`` in place of the empty value of the line ``placeholder`` in ``path``."""
+    text = path.read_text()
+    if text.count(placeholder) != 1:
+        raise BuildError(f"{path.name} must contain the line {placeholder!r} once, for the build to fill in")
+    empty = next(e for e in ("[]", "{}", '""') if placeholder.endswith(e + ";"))
+    path.write_text(text.replace(placeholder, placeholder.replace(empty, value)))
 
 
 # -- the offline app: web manifest and service worker -------------------------------------

@@ -1,20 +1,22 @@
 """What build.py does for load speed (timed by bench/load.py): the page's modules come in
 one zip, Python ships as bytecode (the standard library, the engine and the page's
-modules), a memory snapshot of Python with those modules imported is made for warm loads
-(which restore it: test_offline.py), and every preload link is used, each file fetched
-once."""
+modules), a memory snapshot of Python with those modules imported is named for the
+browser to make and restore on warm loads (test_offline.py), every preload link is used,
+each file fetched once, and a first visit starts its big downloads at once and shows the
+player how far they are, in the player's language."""
 
 from __future__ import annotations
 
 import json
 import re
-import struct
 import zipfile
 from collections import Counter
 from urllib.parse import urljoin
 
+import pytest
+
 import build
-from e2e.support import DIST, Watched
+from e2e.support import BOOT_TIMEOUT_MS, DIST, READY, Watched
 
 
 def test_the_standard_library_ships_as_bytecode() -> None:
@@ -98,17 +100,16 @@ def snapshot_name() -> str:
     return found.group(1)
 
 
-def test_the_snapshot_is_built_named_and_kept_for_offline_use() -> None:
+def test_the_snapshot_is_named_for_the_browser_to_make_not_shipped() -> None:
     assert json.loads((DIST / "pyscript.json").read_text())["interpreter"] == "./pyodide-boot.mjs"
     name = snapshot_name()
-    data = (DIST / name).read_bytes()
-    magic, version, size, page, count = struct.unpack_from("<4sIIII", data)
-    assert (magic, version, page) == (b"SKSN", 1, 4096)
-    assert len(data) == 20 + count * 4 + count * page and count * page < size  # zero pages left out
-    pages = struct.unpack_from(f"<{count}I", data, 20)
-    assert list(pages) == sorted(set(pages)) and pages[-1] * page < size
-    assert f'"{name}"' in (DIST / "sw.js").read_text()  # the service worker keeps it
-    assert sorted(p.name for p in DIST.glob("python-snapshot-*.bin")) == [name]
+    assert not (DIST / name).exists() and not list(DIST.glob("python-snapshot-*"))  # 15 MB not sent
+    assert name not in (DIST / "sw.js").read_text()
+    found = re.search(r"^const MODULES = (\[.+\]);$", (DIST / "snapshot-worker.mjs").read_text(), re.MULTILINE)
+    assert found, "the build named no modules for the snapshot"
+    modules = json.loads(found.group(1))
+    assert {"skipbo_core.game", "skipbo_web.table", "asyncio"} <= set(modules)
+    assert "skipbo_main" not in modules  # it needs the DOM: the page imports it
 
 
 def test_the_plugins_pyscript_imports_before_it_starts_are_preloaded() -> None:
@@ -121,3 +122,44 @@ def test_a_first_visit_starts_python_without_the_snapshot(watched: Watched, site
     page = watched.open(site.url)
     assert page.get_attribute("html", "data-python") == "fresh"
     assert not [url for url in watched.requests if "python-snapshot" in url]  # not on the first load's path
+
+
+# Records, from the first paint on, what the "getting ready" line says and where the table
+# stands: the progress must be real (growing shares), in the page's language, and the table
+# must not jump when Python takes it over.
+WATCH_PROGRESS = """
+window.__progress = {shares: [], texts: [], top: null};
+new MutationObserver(() => {
+  const line = document.querySelector(".getting-ready"), me = document.querySelector(".player.me .hand");
+  if (me && __progress.top === null) __progress.top = me.getBoundingClientRect().top;
+  if (!line || !line.dataset.progress) return;
+  const share = Number(line.dataset.progress);
+  if (__progress.shares.at(-1) !== share) {
+    __progress.shares.push(share);
+    __progress.texts.push(line.innerText.trim());
+  }
+}).observe(document, {subtree: true, attributes: true, childList: true, characterData: true});
+"""
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Loading the game:"), ("de", "Das Spiel wird geladen:"),
+                                             ("da", "Spillet hentes:")])
+def test_a_first_visit_shows_how_far_its_downloads_are(watched: Watched, site, lang: str, words: str) -> None:
+    page = watched.page
+    page.add_init_script(WATCH_PROGRESS)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40,
+                                                  "downloadThroughput": 40_000_000 / 8, "uploadThroughput": 1_000_000})
+    page.goto(f"{site.url}?seed=3&lang={lang}")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    seen = page.evaluate("window.__progress")
+    shares = [s for s in seen["shares"] if s < 100]
+    assert len(shares) >= 5 and shares == sorted(shares) and shares[-1] >= 50, seen
+    assert all(text == f"{words} {share} %" for text, share in zip(seen["texts"], seen["shares"]) if share < 100), seen
+    assert page.locator(".getting-ready").count() == 0  # the game's own words took the line over
+    top = page.evaluate("document.querySelector('.player.me .hand').getBoundingClientRect().top")
+    assert abs(top - seen["top"]) <= 2, f"the hand moved from {seen['top']} to {top} px"
+    # each big file came once, fetched by the page itself before PyScript asked for it
+    big = [u for u in watched.requests if u.endswith((".wasm", "python_stdlib.zip", "python-bytecode.zip"))]
+    assert len(big) == len(set(big)) == 3, big

@@ -1,8 +1,10 @@
 """The offline app: after one visit the service worker has the whole site, the game loads
-and plays with the network off (also under a sub-path), a second visit downloads nothing
-big and restores Python from the snapshot (a broken one means a normal start) and the
-wasm from the HTTP cache, a new build replaces the old cache, and the web manifest makes
-it installable.
+and plays with the network off (also under a sub-path), the browser makes Python's
+snapshot, a second visit downloads nothing big and restores Python from the snapshot (a
+broken one means a normal start) and the wasm from the HTTP cache, a new build replaces the
+old cache, and the web manifest makes it installable. The first visit's offline copy
+downloads nothing the page has fetched already, and a browser that asks to save data gets
+only what the game uses.
 
 Each test has a fresh browser context, so it starts with no service worker.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import struct
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,13 +50,14 @@ def site_files(site: Path) -> set[str]:
 
 
 def wait_for_offline_copy(page: Page) -> dict[str, list[str]]:
-    """Wait until a service worker controls the page; return each of our caches' files,
-    relative to the page's directory."""
+    """Wait until a service worker controls the page; return each of its caches' files,
+    relative to the page's directory (not the snapshot's cache: see wait_for_snapshot)."""
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
                            timeout=WORKER_TIMEOUT_MS)
     return page.evaluate("""async () => {
       const base = new URL("./", location.href).href, found = {};
       for (const name of await caches.keys()) {
+        if (!name.startsWith("skipbo ")) continue;
         const cache = await caches.open(name);
         found[name] = (await cache.keys()).map(r => r.url.slice(base.length)).sort();
       }
@@ -61,8 +65,15 @@ def wait_for_offline_copy(page: Page) -> dict[str, list[str]]:
     }""")
 
 
+def wait_for_snapshot(page: Page) -> None:
+    """Wait until the browser has made this build's snapshot (web/snapshot-worker.mjs)."""
+    page.wait_for_selector("html[data-snapshot]", state="attached", timeout=WORKER_TIMEOUT_MS + 30_000)
+    assert page.get_attribute("html", "data-snapshot") == "made"
+
+
 def cache_names(page: Page) -> list[str]:
-    return page.evaluate("caches.keys()")
+    """The service worker's caches (one per build)."""
+    return [name for name in page.evaluate("caches.keys()") if name.startswith("skipbo ")]
 
 
 def discard_first_hand_card(page: Page) -> str:
@@ -95,6 +106,21 @@ def test_a_warm_load_restores_python_from_the_snapshot_and_plays(watched: Watche
         page = watched.open(server.url)
         assert page.get_attribute("html", "data-python") == "fresh"
         wait_for_offline_copy(page)
+        wait_for_snapshot(page)
+        url, head, size = page.evaluate("""async () => {
+          for (const name of await caches.keys()) {
+            if (!name.startsWith("skipbo-snapshot ")) continue;
+            const cache = await caches.open(name), [request] = await cache.keys();
+            const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+            return [request.url, Array.from(bytes.slice(0, 20)), bytes.length];
+          }
+        }""")
+        name = re.search(r'^const SNAPSHOT = "\./(python-snapshot-\w+\.bin)";$',
+                         (DIST / "pyodide-boot.mjs").read_text(), re.MULTILINE).group(1)
+        assert url == server.url + name
+        magic, version, full, page_size, count = struct.unpack("<4sIIII", bytes(head))
+        assert (magic, version, page_size) == (b"SKSN", 1, 4096)
+        assert size == 20 + count * 4 + count * page_size and count * page_size < full  # zero pages left out
         page.reload()
         page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
         assert page.get_attribute("html", "data-python") == "snapshot"
@@ -123,6 +149,7 @@ def test_a_broken_snapshot_means_a_normal_start(watched: Watched, damage: str) -
     with SiteServer(DIST) as server:
         page = watched.open(server.url)
         wait_for_offline_copy(page)
+        wait_for_snapshot(page)
         page.evaluate("""async breakIt => {
           const url = document.querySelector('link[rel="modulepreload"][href$="pyodide-boot.mjs"]').href;
           const name = (await (await fetch(url)).text()).match(/const SNAPSHOT = "(.+)";/)[1];
@@ -240,6 +267,7 @@ def test_a_later_visit_takes_the_wasm_from_the_http_cache(browser_type: BrowserT
                 page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
                 if visit == "first":
                     wait_for_offline_copy(page)
+                    wait_for_snapshot(page)
                     continue
                 assert page.get_attribute("html", "data-python") == "snapshot"
                 delivery = page.evaluate("url => performance.getEntriesByName(url).map(e => e.deliveryType)",
@@ -255,3 +283,66 @@ def test_the_icons_are_drawn_by_tools_icons() -> None:
     for size in icons.SIZES:
         assert (icons.ICON_DIR / f"icon-{size}.png").read_bytes() == icons.draw(size), (
             f"web/icons/icon-{size}.png differs from what tools/icons.py draws: run python tools/icons.py")
+
+
+@pytest.fixture
+def gzip_site() -> Iterator[SiteServer]:
+    """The built site from a server that answers as a static host behind a CDN (gzip,
+    validators, max-age), recording every request."""
+    with SiteServer(DIST, record=True, gzip=True) as server:
+        yield server
+
+
+def test_the_offline_copy_downloads_nothing_the_page_fetched(watched: Watched, gzip_site: SiteServer) -> None:
+    page = watched.open(gzip_site.url)
+    upto = len(gzip_site.served)
+    wait_for_offline_copy(page)
+    wait_for_snapshot(page)  # made from the caches: no download either
+    bodies = [(s.path, s.size) for s in gzip_site.served if s.size]
+    twice = sorted({path for path, _ in bodies if [p for p, _ in bodies].count(path) > 1})
+    assert twice == [], "downloaded twice in one visit"
+    after = {s.path: s.size for s in gzip_site.served[upto:] if s.size}
+    # what the page never asked for: the rules page, the teaching example, icons, ... (small)
+    assert sum(after.values()) < 150_000, after
+    assert not [path for path in after if path.endswith((".wasm", ".zip", ".whl"))], after
+
+
+def test_a_browser_that_saves_data_gets_only_what_the_game_uses(watched: Watched, context: BrowserContext,
+                                                             gzip_site: SiteServer) -> None:
+    page = watched.page
+    context.new_cdp_session(page).send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
+    page.goto(gzip_site.url + "?seed=3&lang=en")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    upto = len(gzip_site.served)
+    kept = next(iter(wait_for_offline_copy(page).values()))
+    assert page.get_attribute("html", "data-snapshot") == "skipped"  # made from caches it may not have
+    after = {s.path: s.size for s in gzip_site.served[upto:] if s.size}
+    assert set(after) <= {"/index.html", "/sw.js"}, after  # the page itself, and the worker
+    assert "vendor/pyodide/pyodide.asm.wasm" in kept and "python-bytecode.zip" in kept
+    assert "rules.html" not in kept and "teaching-example.html" not in kept
+
+    # what the page asks for later is kept then; the game plays offline
+    page.goto(gzip_site.url + "rules.html")
+    page.wait_for_load_state()
+    assert "rules.html" in next(iter(wait_for_offline_copy(page).values()))
+    context.set_offline(True)
+    page.goto(gzip_site.url + "?seed=3&lang=en")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    card = discard_first_hand_card(page)
+    assert page.locator(f'{ME} [data-slot="D1"]').first.get_attribute("data-top") == card
+
+
+def test_a_repeat_visit_shows_no_download_progress(watched: Watched, context: BrowserContext,
+                                                   gzip_site: SiteServer) -> None:
+    page = watched.open(gzip_site.url)
+    wait_for_offline_copy(page)
+    page.add_init_script("""new MutationObserver(() => {
+      if (document.querySelector(".getting-ready[data-progress]")) window.__progressShown = true;
+    }).observe(document, {subtree: true, attributes: true, childList: true});""")
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
+                                                  "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 187_500})
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.__progressShown === undefined")

@@ -1,18 +1,20 @@
 /* Starts Pyodide for PyScript (pyscript.json names this file as the "interpreter": PyScript
    imports it and calls its loadPyodide like Pyodide's own).
 
-   build.py makes a memory snapshot of Python with the engine and the page's modules
-   already imported (tools/make_snapshot.mjs). Restoring it skips Python's start-up and
-   those imports. It is used only when the service worker's cache already holds it (a
-   warm load): a first visit never waits for its download, and starts Python as usual.
+   A memory snapshot of Python with the engine and the page's modules already imported
+   skips Python's start-up and those imports. It is made in the player's browser, by
+   web/snapshot-worker.mjs, which this module starts once the page is playable and idle
+   after a start without one; a later visit finds it in the caches and restores it.
    Anything wrong with it (another build's, unreadable, refused by Pyodide) means a normal
-   start, never a broken page. build.py fills in SNAPSHOT: a name per build, so a page
-   can never restore another build's Python. */
+   start, never a broken page. build.py fills in SNAPSHOT: a name per build (from what the
+   snapshot is made of), so a page can never restore another build's Python. */
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 const SNAPSHOT = "";
+const SNAPSHOT_CACHE = `skipbo-snapshot ${new URL("./", import.meta.url).href}`;  // (snapshot-worker.mjs)
+const MAKE_SNAPSHOT_AFTER_MS = 3000;  // once playable: the first moments are the player's
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 const WASM_INTEGRITY = "";
@@ -63,6 +65,7 @@ export async function loadPyodide(options = {}) {
     }
     const pyodide = await startPyodide(options);
     started("fresh");
+    makeSnapshotLater();
     return pyodide;
   } finally {
     if (globalThis.fetch !== fetch) globalThis.fetch = fetch;
@@ -107,6 +110,57 @@ const inHttpCache = typeof navigator !== "undefined" && navigator.serviceWorker?
       navigator.serviceWorker.controller.postMessage("skipbo: wasm in the HTTP cache?", [channel.port2]);
     })
   : undefined;
+
+/* Once the table is playable (data-ready), the service worker keeps the site (its cache
+   complete: the snapshot belongs to the offline copy) and the page is idle: have
+   web/snapshot-worker.mjs make this build's snapshot for the next visit. Not for a browser
+   that asks to save data (the worker downloads nothing, but its files might have left the
+   caches), nor where no service worker runs (it would never be restored from a cache). */
+function makeSnapshotLater() {
+  if (!SNAPSHOT || typeof document === "undefined" || typeof Worker === "undefined" || typeof caches === "undefined"
+      || !navigator.serviceWorker) {
+    return;
+  }
+  if (navigator.connection && navigator.connection.saveData) return madeSnapshot("skipped");
+  const table = document.getElementById("table");
+  const start = () => navigator.serviceWorker.ready.then(() => {
+    const idle = globalThis.requestIdleCallback || ((run) => setTimeout(run, 0));
+    setTimeout(() => idle(makeSnapshot, { timeout: 5000 }), MAKE_SNAPSHOT_AFTER_MS);
+  });
+  if (!table || table.dataset.ready === "1") return start();
+  const observer = new MutationObserver(() => {
+    if (table.dataset.ready === "1") {
+      observer.disconnect();
+      start();
+    }
+  });
+  observer.observe(table, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+function makeSnapshot() {
+  let worker;
+  const done = (how, why) => {
+    worker.terminate();
+    if (why) console.warn(`Skip-Bo: no snapshot for the next visit (${why})`);
+    madeSnapshot(how);
+  };
+  try {
+    worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+  } catch (error) {
+    console.warn(`Skip-Bo: no snapshot for the next visit (${error})`);
+    return madeSnapshot("failed");
+  }
+  worker.onmessage = (event) => done(event.data.ok ? "made" : "failed", event.data.ok ? "" : event.data.error);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    done("failed", event.message || "the worker failed");
+  };
+  worker.postMessage({ snapshot: new URL(SNAPSHOT, import.meta.url).href, cacheName: SNAPSHOT_CACHE });
+}
+
+function madeSnapshot(how) {
+  document.documentElement.dataset.snapshot = how;
+}
 
 /* How Python started, for the tests and the curious: <html data-python="snapshot|fresh">. */
 function started(how) {

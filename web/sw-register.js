@@ -6,8 +6,11 @@
 (function () {
   if (!("serviceWorker" in navigator)) return;
 
+  /* A browser that asks to save data gets a worker that keeps only what the game uses (sw.js). */
+  var script = navigator.connection && navigator.connection.saveData ? "./sw.js?save-data=1" : "./sw.js";
+
   function register() {
-    navigator.serviceWorker.register("./sw.js", { scope: "./" }).catch(function (error) {
+    navigator.serviceWorker.register(script, { scope: "./" }).catch(function (error) {
       console.warn("Skip-Bo: no offline copy (" + error + ")");
     });
   }

@@ -16,8 +16,14 @@ const FILES = {};
 const PREFIX = `skipbo ${self.registration.scope} `;
 const CACHE = PREFIX + BUILD;
 
+/* A browser that asks to save data (navigator.connection.saveData; sw-register.js then
+   registers "sw.js?save-data=1") gets no more than the game needs: the worker keeps what the
+   page has fetched already (from the HTTP cache, no download) and each further file when the
+   page first asks for it, instead of the whole site. */
+const SAVE_DATA = new URL(self.location.href).searchParams.get("save-data") === "1";
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(Promise.all([addRoutes(event), precache()]).then(() => self.skipWaiting()));
+  event.waitUntil(Promise.all([SAVE_DATA || addRoutes(event), precache()]).then(() => self.skipWaiting()));
 });
 
 /* Chromium (123+) can serve the site's files straight from this build's cache, without
@@ -50,17 +56,37 @@ async function precache() {
   const cache = await caches.open(CACHE);
   try {
     await Promise.all(Object.entries(FILES).map(async ([path, integrity]) => {
-      /* "no-cache": revalidate with the server (a 304 costs nothing) rather than trust a
-         stale HTTP-cache copy from the previous build; integrity: refuse a file from
-         another build, as a host may serve while a deploy is half done. */
-      const response = await fetch(new Request(path, { cache: "no-cache", integrity }));
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-      await cache.put(path, response);
+      if (await cache.match(path)) return;  // this build's worker again (save-data changed)
+      /* (the page itself always: the HTTP cache knows it by its address, options included) */
+      const needed = !SAVE_DATA || path === "index.html";
+      const response = await fromHttpCache(path, integrity) || (needed ? await fromServer(path, integrity) : null);
+      if (response) await cache.put(path, response);
     }));
   } catch (error) {
     await caches.delete(CACHE);  // never leave half a build behind; the browser tries again later
     throw error;
   }
+}
+
+/* What the page has just fetched is in the HTTP cache: take it from there, downloading
+   nothing again (a revalidation costs a 304 at most). Integrity refuses a copy of another
+   build's file; then, or when it is not there, undefined. */
+async function fromHttpCache(path, integrity) {
+  try {
+    const response = await fetch(new Request(path, { cache: "only-if-cached", mode: "same-origin", integrity }));
+    return response.ok ? response : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/* "no-cache": revalidate with the server (a 304 costs nothing) rather than trust a stale
+   HTTP-cache copy from the previous build; integrity: refuse a file from another build, as
+   a host may serve while a deploy is half done. */
+async function fromServer(path, integrity) {
+  const response = await fetch(new Request(path, { cache: "no-cache", integrity }));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response;
 }
 
 /* web/pyodide-boot.mjs asks whether the HTTP cache holds the wasm (answered on the port it
@@ -97,5 +123,12 @@ async function cacheFirst(request) {
   const cache = await caches.open(CACHE);
   /* A page's address carries the game's options (?seed=3&lang=de): the same page. */
   const hit = await cache.match(url.href, { ignoreSearch: request.mode === "navigate" });
-  return hit || fetch(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  const scope = self.registration.scope;
+  const path = url.href.startsWith(scope) ? url.href.slice(scope.length) : "";
+  if (SAVE_DATA && response.ok && path in FILES) {
+    await cache.put(url.href, response.clone());  // kept for offline use, now that the page needed it
+  }
+  return response;
 }
