@@ -298,10 +298,10 @@ def build_site(wheel: Path) -> None:
     shutil.copy2(wheel, DIST / "wheels" / wheel.name)
     copy_vendor(DIST)
     write_config(DIST, wheel)
-    sources, modules = python_sources(DIST)
-    ship_stdlib(DIST, sources)
-    add_bytecode(DIST, sources)
-    add_snapshot(DIST, modules)
+    sources, _ = python_sources(DIST)
+    page = ship_stdlib(DIST, sources)
+    add_bytecode(DIST, sources, page)
+    add_snapshot(DIST, page)
     downloads = start_downloads_early(DIST)
     add_preloads(DIST, downloads)
     check_site(DIST)
@@ -455,20 +455,23 @@ def page_entries(sources: Path) -> list[str]:
     return [ENTRY_MODULE, *sorted(pyscript)]
 
 
-def ship_stdlib(dist: Path, sources: Path) -> None:
+def ship_stdlib(dist: Path, sources: Path) -> list[str]:
     """Ship only the part of Pyodide's standard library that the page imports (derived by
     tools/stdlib_modules.mjs from the page's own modules), as bytecode or source (STDLIB_FORM).
-    Bytecode: start-up imports ~160 modules without compiling them (tools/compile_python.mjs)."""
+    Bytecode: start-up imports ~140 modules without compiling them (tools/compile_python.mjs).
+    Returns the site's modules that the page imports (its main module reaches them)."""
     source = NODE_MODULES / "pyodide" / "python_stdlib.zip"
     key = digest(source, sources, STDLIB_SCRIPT, NODE_MODULES / "pyodide" / "package.json")[:16]
     trimmed = COMPILE_CACHE / f"trimmed-stdlib-{key}.zip"
-    if not trimmed.is_file():
+    page_modules = trimmed.with_suffix(".json")
+    if not trimmed.is_file() or not page_modules.is_file():
         step("Finding the standard library's modules that the page imports (Pyodide under Node)")
         COMPILE_CACHE.mkdir(parents=True, exist_ok=True)
         listing = trimmed.with_suffix(f".{os.getpid()}.json")
         run(["node", STDLIB_SCRIPT, source, sources, listing, *page_entries(sources)], cwd=ROOT)
-        keep = set(json.loads(listing.read_text())["files"])
-        listing.unlink()
+        found = json.loads(listing.read_text())
+        keep = set(found["files"])
+        listing.replace(page_modules)
         partial = trimmed.with_suffix(f".{os.getpid()}.partial")
         with zipfile.ZipFile(source) as full, zipfile.ZipFile(partial, "w") as out:
             for info in full.infolist():
@@ -476,12 +479,14 @@ def ship_stdlib(dist: Path, sources: Path) -> None:
                     out.writestr(info, full.read(info), info.compress_type)
         partial.replace(trimmed)
         prune(COMPILE_CACHE, "trimmed-stdlib-*.zip")
+        prune(COMPILE_CACHE, "trimmed-stdlib-*.json")
     shipped = trimmed if STDLIB_FORM == "source" else compiled_by_pyodide("stdlib", trimmed)
     shutil.copyfile(shipped, dist / "vendor" / "pyodide" / "python_stdlib.zip")
     with zipfile.ZipFile(trimmed) as archive:
         count = len(archive.namelist())
     print(f"    python_stdlib.zip: {count} files the page imports, as {STDLIB_FORM}, "
           f"{shipped.stat().st_size / 1e6:.2f} MB (the whole library as source: {source.stat().st_size / 1e6:.1f} MB)")
+    return json.loads(page_modules.read_text())["page"]
 
 
 def prune(folder: Path, pattern: str) -> None:
@@ -491,18 +496,25 @@ def prune(folder: Path, pattern: str) -> None:
         stale.unlink()
 
 
-def add_bytecode(dist: Path, sources: Path) -> None:
-    """Compile the Python modules that PyScript puts in Python's working directory (see
-    python_sources) into __pycache__ files, shipped in one more zip that PyScript unpacks
-    beside them; importing the engine, the page's and PyScript's modules then compiles nothing."""
+def add_bytecode(dist: Path, sources: Path, page: list[str]) -> None:
+    """Compile the Python modules that the page imports (``page``, and PyScript's package,
+    which PyScript writes into Python's working directory at start-up) into __pycache__
+    files, shipped in one more zip that PyScript unpacks beside the sources; importing them
+    then compiles nothing. (The engine's command line and tournament runner stay source.)"""
     config_path = dist / "pyscript.json"
     config = json.loads(config_path.read_text())
+    used = set(page_entries(sources)) | set(page)
+    page_sources = sources.with_name(sources.name.replace("-python-sources", "-page-sources"))
+    with zipfile.ZipFile(sources) as archive, zipfile.ZipFile(page_sources, "w") as out:
+        for info in archive.infolist():
+            if module_name(info.filename) in used:
+                out.writestr(info, archive.read(info))
+        count = len(out.namelist())
     stdlib = dist / "vendor" / "pyodide" / "python_stdlib.zip"  # compiled: Pyodide starts faster
-    shutil.copyfile(compiled_by_pyodide("modules", sources, stdlib), dist / BYTECODE_ZIP)
+    shutil.copyfile(compiled_by_pyodide("modules", page_sources, stdlib), dist / BYTECODE_ZIP)
     config["files"] = {**config["files"], f"./{BYTECODE_ZIP}": "./*"}
     config_path.write_text(json.dumps(config, indent=2) + "\n")
-    with zipfile.ZipFile(sources) as archive:
-        print(f"    {BYTECODE_ZIP}: {len(archive.namelist())} modules as bytecode")
+    print(f"    {BYTECODE_ZIP}: the page's {count} modules as bytecode")
 
 
 # -- a memory snapshot: warm loads restore Python with everything imported ----------------
@@ -525,8 +537,9 @@ def add_snapshot(dist: Path, modules: list[str]) -> None:
     config = json.loads((dist / "pyscript.json").read_text())
     if config.get("interpreter") != f"./{BOOT_MODULE}":
         raise BuildError(f"pyscript.json: the interpreter must be ./{BOOT_MODULE}, which restores the snapshot")
-    # not __main__ (runs a CLI) nor the entry module (needs the DOM; it runs the page)
-    names = [m for m in modules if not m.endswith("__main__") and m != ENTRY_MODULE] + list(PYSCRIPT_IMPORTS)
+    # not the entry module (needs the DOM; it runs the page), nor PyScript's package (PyScript
+    # writes it at start-up: not there yet), but what that package imports
+    names = [m for m in modules if m != ENTRY_MODULE and m.split(".")[0] != "pyscript"] + list(PYSCRIPT_IMPORTS)
     fill(worker, 'const MODULES = [];', json.dumps(names))
     inputs = [dist / "vendor" / "pyodide" / name for name in PYODIDE_FILES]
     inputs += [worker, dist / "pyscript.json", *(dist / src for src in config.get("files", {}))]

@@ -208,6 +208,9 @@ def load_page(pw: Playwright, server: SiteServer, query: str, profile: Path, sw:
         if sw and page.locator('script[src$="sw-register.js"]').count():
             # the first visit's service worker fills its cache before the turn is measured
             page.wait_for_function("navigator.serviceWorker.controller", timeout=TIMEOUT_MS)
+        if sw and load.python == "fresh" and page.locator('script[src$="sw-register.js"]').count():
+            # the browser makes Python's snapshot for the next visit (web/snapshot-worker.mjs)
+            page.wait_for_selector("html[data-snapshot]", state="attached", timeout=2 * TIMEOUT_MS)
         if page.locator(HAND).count():
             load.task_ms, load.turn_ms = computer_turn(page)
             page.evaluate("localStorage.clear()")  # the next run deals the same game again

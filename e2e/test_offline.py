@@ -98,6 +98,16 @@ def test_after_one_visit_the_game_loads_and_plays_offline(watched: Watched, cont
     card = discard_first_hand_card(page)
     assert page.locator(f'{ME} [data-slot="D1"]').first.get_attribute("data-top") == card
     assert page.evaluate("navigator.onLine") is False
+    # the rules page, the tutorial and a puzzle, in another language, offline too
+    page.goto(site_under_path.url + "rules.html")
+    assert page.locator("h1").count() >= 1  # (one per language)
+    page.goto(site_under_path.url + "?puzzle=2&lang=da")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("#puzzle", "data-puzzle") == "2"
+    page.goto(site_under_path.url + "?tutorial=1&lang=de")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("#coach:not([hidden])")
+    assert page.get_attribute("html", "lang") == "de"
     # watched: no console error (a failed fetch would log one), no request off 127.0.0.1
 
 

@@ -18,6 +18,12 @@
 //
 // COMPILED_STDLIB_ZIP, the output of the stdlib mode, makes Pyodide start three times faster.
 //
+// The bytecode leaves out the docstrings of modules and functions (a phone downloads 12 %
+// less; nothing the page runs reads them; tracebacks keep their lines). Class docstrings
+// stay: a dataclass without one computes its signature for a docstring at import, and
+// Pyodide's own packages (pyodide, _pyodide) keep all of theirs, which it copies onto its
+// JavaScript proxy types.
+//
 // The stdlib's .pyc files are "unchecked hash-based": used without looking at the source,
 // which is right for files built together and never edited in place. Those of the modules
 // mode are "checked": Python hashes the source beside them and compiles it if it differs
@@ -34,11 +40,24 @@ const pyodide = await loadPyodide(stdLibURL ? { stdLibURL } : {});
 pyodide.FS.writeFile("/tmp/source.zip", readFileSync(sourceZip));
 pyodide.globals.set("mode", mode);
 const summary = pyodide.runPython(`
-import importlib.util, posixpath, sys, zipfile
+import ast, importlib.util, posixpath, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
+def without_docstrings(tree):
+    def strip(body):
+        first = body[0] if body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            body[0:1] = [ast.Pass(lineno=first.lineno, col_offset=first.col_offset)] if len(body) == 1 else []
+    strip(tree.body)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            strip(node.body)
+    return tree
+
 def bytecode(source, filename, checked=False):
-    code = compile(source, filename, "exec", dont_inherit=True)
+    keep_docs = filename.startswith((stdlib_prefix + "pyodide/", stdlib_prefix + "_pyodide/"))
+    tree = ast.parse(source, filename)
+    code = compile(tree if keep_docs else without_docstrings(tree), filename, "exec", dont_inherit=True)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked))
 
 stdlib_prefix = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"  # where Pyodide puts it

@@ -107,8 +107,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """Like a static host behind a CDN: gzip for the types above when the browser accepts
         it, an ETag and Last-Modified to revalidate against (304), and max-age=600."""
         path = self.translate_path(self.path)
+        if os.path.isdir(path) and urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")  # the page at its folder's address
         if os.path.isdir(path) or not os.path.isfile(path):
-            return super().send_head()  # redirects, index.html and 404 as before
+            return super().send_head()  # redirects and 404 as before
         ctype = self.guess_type(path)
         stat = os.stat(path)
         with open(path, "rb") as f:

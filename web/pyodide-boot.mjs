@@ -24,7 +24,7 @@ const cached = SNAPSHOT && typeof caches !== "undefined"
   ? caches.match(new URL(SNAPSHOT, import.meta.url).href).catch(() => undefined)
   : Promise.resolve(undefined);
 
-/* The snapshot, from the sparse file (see tools/make_snapshot.mjs). */
+/* The snapshot, from the sparse file (see web/snapshot-worker.mjs). */
 async function expand(response) {
   const file = await response.arrayBuffer();
   const head = new Uint32Array(file, 0, 5);
