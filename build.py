@@ -37,8 +37,10 @@ VENV = ROOT / ".venv"
 NODE_MODULES = ROOT / "node_modules"
 WHEEL_DIR = (DIST.parent / f"{DIST.name}-wheels") if os.environ.get("SKIPBO_DIST") else ROOT / "build" / "wheels"
 
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+# Pyodide's files the site ships, as the npm package has them. Not pyodide-lock.json, the
+# list of Pyodide's packages: the site ships none of them, so web/pyodide-boot.mjs gives
+# Pyodide a lock with the same "info" and no packages (LOCK_INFO), and nothing fetches it.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 URL_RE = re.compile(r"""https?://[^\s"'<>()`]+""")
 XMLNS_RE = re.compile(r"""xmlns(?::\w+)?\s*=\s*["'][^"']*["']""")  # namespace names, never fetched
@@ -356,8 +358,7 @@ def add_preloads(dist: Path, started: list[str] = ()) -> None:
     modules = [interpreter] + ["./" + (runtime / name).relative_to(dist).as_posix()
                                for name in ("pyodide.mjs", "pyodide.asm.mjs")]
     modules += [f"./vendor/pyscript/{name}" for name in pyscript_chunks(dist / "vendor" / "pyscript")[1:]]
-    fetches = ["./" + (runtime / name).relative_to(dist).as_posix()
-               for name in ("python_stdlib.zip", "pyodide-lock.json")]
+    fetches = ["./" + (runtime / name).relative_to(dist).as_posix() for name in ("python_stdlib.zip",)]
     for src, config in PY_SCRIPT_RE.findall(html):  # the config's files resolve against its URL
         base = posixpath.dirname(config[2:])
         fetches += [config, src] + ["./" + posixpath.normpath(posixpath.join(base, f))
@@ -547,6 +548,9 @@ def add_snapshot(dist: Path, modules: list[str]) -> None:
     # and the wasm's hash: the boot module takes the HTTP cache's copy only if it is this build's
     wasm = base64.b64encode(hashlib.sha256((dist / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()).digest())
     fill(boot, 'const SNAPSHOT = "";', json.dumps("./" + name))
+    info = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]
+    for module in (boot, worker):
+        fill(module, "const LOCK_INFO = {};", json.dumps(info))
     fill(boot, 'const WASM_INTEGRITY = "";', json.dumps("sha256-" + wasm.decode()))
     print(f"    {name}: made by the player's browser after a first visit, {len(names)} modules imported")
 

@@ -32,6 +32,7 @@ for _event in ("pointerdown", "keydown"):  # the first interaction lets sounds p
     window.addEventListener(_event, _proxies[-1], True)
 app.start()
 # Everything made so far lives as long as the page: keep it out of the garbage collector's
-# full passes, which would otherwise stall the page now and then for 100 ms and more.
-gc.collect()
+# full passes, which would otherwise stall the page now and then for 100 ms and more. No
+# full collection first: the garbage of start-up is small, and that first pass cost 0.45 s
+# before the table was playable on a desktop, seconds on a phone (bench/load.py --phone).
 gc.freeze()

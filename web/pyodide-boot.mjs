@@ -16,6 +16,10 @@ const SNAPSHOT = "";
 const SNAPSHOT_CACHE = `skipbo-snapshot ${new URL("./", import.meta.url).href}`;  // (snapshot-worker.mjs)
 const MAKE_SNAPSHOT_AFTER_MS = 3000;  // once playable: the first moments are the player's
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+/* The site ships none of Pyodide's packages: Pyodide gets a lock that lists none, with the
+   "info" of the npm package's pyodide-lock.json (filled in by build.py), instead of
+   fetching and parsing that 119 kB list. */
+const LOCK_INFO = {};
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 const WASM_INTEGRITY = "";
 
@@ -43,7 +47,7 @@ async function expand(response) {
 }
 
 export async function loadPyodide(options = {}) {
-  options = { ...options, indexURL: INDEX_URL };
+  options = { ...options, indexURL: INDEX_URL, lockFileContents: { info: LOCK_INFO, packages: {} } };
   const fetch = globalThis.fetch;
   globalThis.fetch = wasmFromTheCaches(fetch);
   try {

@@ -18,6 +18,7 @@
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 const MODULES = [];
+const LOCK_INFO = {};  // as in pyodide-boot.mjs
 
 /* A fetch that never downloads: the caches, else nothing. */
 async function cachedOnly(input) {
@@ -50,7 +51,8 @@ async function make({ snapshot, cacheName }) {
   const started = performance.now();
   globalThis.fetch = cachedOnly;  // Pyodide's own fetches (wasm, standard library) too
   const pyodide = await loadPyodide({
-    indexURL: new URL("./vendor/pyodide/", import.meta.url).href, _makeSnapshot: true });
+    indexURL: new URL("./vendor/pyodide/", import.meta.url).href, _makeSnapshot: true,
+    lockFileContents: { info: LOCK_INFO, packages: {} } });
   const config = await (await cachedOnly(new URL("./pyscript.json", import.meta.url).href)).json();
   for (const [source, target] of Object.entries(config.files || {})) {
     const data = new Uint8Array(await (await cachedOnly(new URL(source, import.meta.url).href)).arrayBuffer());
