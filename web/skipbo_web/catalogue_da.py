@@ -545,7 +545,12 @@ DA: dict[str, str | Plural] = {
     "stats.records_hint": "Dine færdige spil mod computeren: sejre, rækker, et diagram og filer at hente.",
     "stats.open": "Vis statistikken",
     "stats.close": "Luk",
-    "notice.bad_stats": "Statistikken kunne ikke læses (den er beskadiget), så den begynder forfra fra nul.",
+    "notice.bad_stats": "Statistikken kunne ikke læses (den er beskadiget): den gemmes til side, og optællingen "
+                        "begynder forfra fra nul.",
+    "notice.stats_aside": Plural("{count} spil i statistikken kunne ikke læses: det gemmes til side, og de andre "
+                                 "spil tælles stadig med.",
+                                 "{count} spil i statistikken kunne ikke læses: de gemmes til side, og de andre "
+                                 "spil tælles stadig med."),
 
     # the puzzle book (skipbo_web.puzzle_book): levels, and each puzzle's title, task and why
     "puzzle.level.first": "De første regler",

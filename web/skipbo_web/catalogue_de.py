@@ -558,7 +558,12 @@ DE: dict[str, str | Plural] = {
     "stats.records_hint": "Deine beendeten Spiele gegen den Computer: Siege, Serien, ein Diagramm und Downloads.",
     "stats.open": "Statistik zeigen",
     "stats.close": "Schließen",
-    "notice.bad_stats": "Die Statistik ließ sich nicht lesen (sie ist beschädigt), darum beginnt sie wieder bei null.",
+    "notice.bad_stats": "Die Statistik ließ sich nicht lesen (sie ist beschädigt): Sie wird beiseitegelegt "
+                        "aufbewahrt, und die Zählung beginnt wieder bei null.",
+    "notice.stats_aside": Plural("{count} Spiel in der Statistik ließ sich nicht lesen: Es wird beiseitegelegt "
+                                 "aufbewahrt, die übrigen Spiele zählen weiter.",
+                                 "{count} Spiele in der Statistik ließen sich nicht lesen: Sie werden beiseitegelegt "
+                                 "aufbewahrt, die übrigen Spiele zählen weiter."),
 
     # the puzzle book (skipbo_web.puzzle_book): levels, and each puzzle's title, task and why
     "puzzle.level.first": "Erste Regeln",

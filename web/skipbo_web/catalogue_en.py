@@ -570,7 +570,12 @@ EN: dict[str, str | Plural] = {
     "stats.records_hint": "Your finished games against the computer: wins, streaks, a chart and downloads.",
     "stats.open": "Show the statistics",
     "stats.close": "Close",
-    "notice.bad_stats": "The statistics could not be read (they are damaged), so they start again from zero.",
+    "notice.bad_stats": "The statistics could not be read (they are damaged): they are kept aside, and counting "
+                        "starts again from zero.",
+    "notice.stats_aside": Plural("{count} game in the statistics could not be read: it is kept aside, and the "
+                                 "other games are still counted.",
+                                 "{count} games in the statistics could not be read: they are kept aside, and the "
+                                 "other games are still counted."),
 
     # the puzzle book (skipbo_web.puzzle_book): levels, and each puzzle's title, task and why
     "puzzle.level.first": "First rules",

@@ -36,14 +36,18 @@ class Store:
         except (JsException, AttributeError):
             self.ok = False
 
-    def get(self, key: str) -> Any:
-        """The stored value; ``None`` when absent; raises ``BadSave`` when not JSON."""
+    def text(self, key: str) -> str | None:
+        """The stored text as it is; ``None`` when absent."""
         if not self.ok:
             return None
         try:
-            text = js(self.ls.getItem(key))
+            return js(self.ls.getItem(key))
         except JsException:
             return None
+
+    def get(self, key: str) -> Any:
+        """The stored value; ``None`` when absent; raises ``BadSave`` when not JSON."""
+        text = self.text(key)
         if text is None:
             return None
         try:
