@@ -173,6 +173,10 @@ DA: dict[str, str | Plural] = {
     "curtain.title": "Giv enheden videre til {name}",
     "curtain.body": "Alle andre, kig væk: {name}s kort bliver vist om lidt.",
     "curtain.show": "Jeg er {name}: vis mine kort",
+    "tabs.title": "Dette spil er åbent i en anden fane",
+    "tabs.body": "Det bliver spillet i en anden fane eller et andet vindue lige nu. Vil du spille det her i stedet, "
+                 "så hent det hertil: det fortsætter, hvor den anden fane slap.",
+    "tabs.take_over": "Spil her",
     "notice.bad_save": "Det gemte spil kunne ikke læses (det er beskadiget eller fra en anden "
                        "version af siden), så et nyt spil begynder.",
     "notice.bad_url": "Nogle valg i adressen blev ikke forstået ({names}): "

@@ -175,6 +175,10 @@ DE: dict[str, str | Plural] = {
     "curtain.title": "Gib das Gerät an {name}",
     "curtain.body": "Alle anderen bitte wegsehen: gleich werden die Karten von {name} gezeigt.",
     "curtain.show": "Ich bin {name}: zeig meine Karten",
+    "tabs.title": "Dieses Spiel ist in einem anderen Tab geöffnet",
+    "tabs.body": "Es wird gerade in einem anderen Tab oder Fenster gespielt. Um es hier weiterzuspielen, hol es "
+                 "hierher: Es geht dort weiter, wo der andere Tab aufgehört hat.",
+    "tabs.take_over": "Hier spielen",
     "notice.bad_save": "Das gespeicherte Spiel ließ sich nicht lesen (beschädigt oder von einer "
                        "anderen Version dieser Seite), darum beginnt ein neues Spiel.",
     "notice.bad_url": "Einige Angaben in der Adresse waren unverständlich ({names}): "

@@ -191,6 +191,10 @@ EN: dict[str, str | Plural] = {
     "curtain.title": "Pass the device to {name}",
     "curtain.body": "Everyone else, please look away: {name}'s cards are about to show.",
     "curtain.show": "I am {name}: show my cards",
+    "tabs.title": "This game is open in another tab",
+    "tabs.body": "It is being played in another tab or window now. To play it here instead, take it over: "
+                 "it goes on from where the other tab left it.",
+    "tabs.take_over": "Play here",
 
     # notices
     "notice.bad_save": "The saved game could not be read (it is damaged or from another "

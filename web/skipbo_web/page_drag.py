@@ -31,7 +31,7 @@ class DragAndDrop:
     def on_pointerdown(self, event: Any) -> None:
         self.suppress_click = False
         app = self.app
-        if event.button != 0 or app.sheet.kind is not None or not app.ctrl.my_turn:
+        if event.button != 0 or app.sheet.kind is not None or not app.ctrl.my_turn or app.tabs.elsewhere:
             return
         el = js(event.target.closest("[data-slot]"))
         if el is None or attr(el, "data-slot") not in SOURCE_SLOTS or attr(el, "data-top") == "":
@@ -121,6 +121,12 @@ class DragAndDrop:
             return
         self.home = d["el"]
         app.click_slot(target, False, drop=ghost)
+
+    def drop_gesture(self) -> None:
+        """Forget a drag under way (the table is being covered): its ghost goes."""
+        d, self.drag = self.drag, None
+        if d is not None and d["started"]:
+            d["ghost"].remove()
 
     def on_pointercancel(self, event: Any) -> None:
         d = self.drag

@@ -43,6 +43,10 @@ class StatsDesk:
                 store.set(STORE_KEY, to_store(self._games, self.aside))
         return self._games
 
+    def forget(self) -> None:
+        """Read the store again when next needed (another tab may have written it)."""
+        self._games = None
+
     def game_over(self) -> None:
         """The game on the table just ended: count it (not in the tutorial, not in an
         embedded table, not a game set up from a position or a puzzle: those are no

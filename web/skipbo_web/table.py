@@ -36,6 +36,7 @@ class Look:
     replay: bool = False  # a replay's read-only table: every hand face up, no result sheet or log
     theme: str = "auto"   # the table's colours as chosen (prefs.THEMES)
     sound: bool = True    # sound on (the bar's switch)
+    elsewhere: bool = False  # the game is open in another tab: the table is covered
 
 
 def attrs(**values: Any) -> str:
@@ -182,7 +183,9 @@ def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, 
           why_tree(ctrl.message, lang))]
     if not look.replay:  # the replay viewer shows its own move list and result
         kids.append(_log(ctrl, look))
-        if ctrl.game.is_over:
+        if look.elsewhere:
+            kids.append(_elsewhere(look))
+        elif ctrl.game.is_over:
             kids.append(result_tree(ctrl, look) if not look.result_hidden else
                         h("button", props(type="button", class_="show-result", data_action="show-result"),
                           t(lang, "end.show_result")))
@@ -375,6 +378,18 @@ def _curtain(ctrl: Controller, look: Look) -> El:
                h("p", None, t(lang, "curtain.body", name=name)),
                h("button", props(type="button", class_="primary", data_action="reveal", autofocus=""),
                  t(lang, "curtain.show", name=name))), key="curtain")
+
+
+def _elsewhere(look: Look) -> El:
+    """The cover of a tab whose game another tab has taken: no cards, one button."""
+    lang = look.lang
+    return h("div", props(class_="curtain elsewhere", role="dialog", aria_modal="true",
+                          aria_labelledby="elsewhere-title"),
+             h("div", props(class_="sheet-body"),
+               h("h2", props(id="elsewhere-title"), t(lang, "tabs.title")),
+               h("p", None, t(lang, "tabs.body")),
+               h("button", props(type="button", class_="primary", data_action="take-over"),
+                 t(lang, "tabs.take_over"))), key="elsewhere")
 
 
 def _lead_line(ctrl: Controller, look: Look) -> El | None:
