@@ -269,6 +269,15 @@ DA: dict[str, str | Plural] = {
     "log.build_stock": "{name}: {card} fra lageret på byggebunke {pile}",
     "log.discard": "{name}: {card} på afkastbunke {pile}",
     "log.end": "{name}: turen er slut, ingen kort tilbage",
+    "trace.line": "{name}: {moves}",
+    "trace.who": "{name}:",
+    "trace.stock": "{card} fra lageret til bunke {pile}",
+    "trace.hand": "{card} til bunke {pile}",
+    "trace.discard": "{card} fra afkastbunke {src} til bunke {pile}",
+    "trace.partner_stock": "{card} fra makkerens lager til bunke {pile}",
+    "trace.partner_discard": "{card} fra makkerens afkastbunke {src} til bunke {pile}",
+    "trace.discarded": "lagde {card} af",
+    "trace.end": "ingen kort tilbage",
 
     # embed mode and untrusted input (skipbo_web.embed)
     "embed.menu": "Menu",

@@ -271,6 +271,15 @@ DE: dict[str, str | Plural] = {
     "log.build_stock": "{name}: {card} vom Vorrat auf Baustapel {pile}",
     "log.discard": "{name}: {card} auf Ablage {pile}",
     "log.end": "{name}: Zug beendet, keine Karten mehr",
+    "trace.line": "{name}: {moves}",
+    "trace.who": "{name}:",
+    "trace.stock": "{card} vom Vorrat auf Stapel {pile}",
+    "trace.hand": "{card} auf Stapel {pile}",
+    "trace.discard": "{card} von Ablage {src} auf Stapel {pile}",
+    "trace.partner_stock": "{card} vom Vorrat des Partners auf Stapel {pile}",
+    "trace.partner_discard": "{card} von Ablage {src} des Partners auf Stapel {pile}",
+    "trace.discarded": "{card} abgelegt",
+    "trace.end": "keine Karten mehr",
 
     # embed mode and untrusted input (skipbo_web.embed)
     "embed.menu": "Menü",

@@ -294,6 +294,15 @@ EN: dict[str, str | Plural] = {
     "log.build_stock": "{name}: {card} from the stock onto building pile {pile}",
     "log.discard": "{name}: {card} onto discard pile {pile}",
     "log.end": "{name}: turn over, no cards left",
+    "trace.line": "{name}: {moves}",
+    "trace.who": "{name}:",
+    "trace.stock": "{card} from stock to pile {pile}",
+    "trace.hand": "{card} to pile {pile}",
+    "trace.discard": "{card} from discard pile {src} to pile {pile}",
+    "trace.partner_stock": "{card} from the partner's stock to pile {pile}",
+    "trace.partner_discard": "{card} from the partner's discard pile {src} to pile {pile}",
+    "trace.discarded": "discarded {card}",
+    "trace.end": "no cards left",
 
     # embed mode and untrusted input (skipbo_web.embed)
     "embed.menu": "Menu",
