@@ -140,6 +140,14 @@ def test_downloads_and_clearing_with_a_confirmation(watched: Watched, site) -> N
     sheet = open_stats(page).locator("#sheet .stats")
     assert sheet.get_attribute("data-games") == "2" and "2 games, 1 won (50%)" in sheet.inner_text()
     assert "Best game: 75 points in 31 turns" in sheet.inner_text()
+    # each number column's heading sits over its numbers: their right edges line up
+    gaps = page.evaluate("""() => [...document.querySelectorAll('#sheet .stats-table')].flatMap(t => {
+      const right = el => { const r = document.createRange(); r.selectNodeContents(el);
+                            return r.getBoundingClientRect().right; };
+      const head = [...t.tHead.rows[0].cells], row = [...t.tBodies[0].rows[0].cells];
+      return head.slice(1).map((th, i) => Math.abs(right(th) - right(row[i + 1])));
+    })""")
+    assert len(gaps) == 6 and max(gaps) < 1.5, gaps
     assert axe_scan(page) == []
     with page.expect_download() as info:
         page.click('[data-action="stats-csv"]')

@@ -90,6 +90,7 @@ EN: dict[str, str | Plural] = {
 
     # the message line
     "msg.welcome": "Welcome!",
+    "msg.turn_over": "Your turn is over: in a puzzle the other players do not move.",
     "msg.your_turn": "Your turn: pick a card, then a pile that lights up.",
     "msg.your_turn_named": "{name}, your turn: pick a card, then a pile that lights up.",
     "msg.ai_turn": "{name} is playing…",
@@ -126,6 +127,10 @@ EN: dict[str, str | Plural] = {
     "src.D": "Your discard pile {n}",
     "src.PS": "Your partner's stock card",
     "src.PD": "Your partner's discard pile {n}",
+    "src.S_card": "Your stock card {card}",
+    "src.D_card": "The {card} on your discard pile {n}",
+    "src.PS_card": "Your partner's stock card {card}",
+    "src.PD_card": "The {card} on your partner's discard pile {n}",
 
     # the end of a game
     "end.title": "Game over",

@@ -180,7 +180,7 @@ class App:
         self.computer.kick()
 
     def on_click(self, event: Any) -> None:
-        if self.drag.swallow_click():
+        if self.drag.swallow_click(event):
             return
         el = js(event.target.closest("[data-action], [data-slot], [data-lang]"))
         if el is None:

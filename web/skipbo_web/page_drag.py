@@ -23,10 +23,13 @@ class DragAndDrop:
         self.suppress_click = False  # the click that ends a drag gesture is not a pick
         self.home: Any = None  # the pile or hand card the last dragged card came from
 
-    def swallow_click(self) -> bool:
-        """Whether a click event belongs to a drag gesture (and so is ignored)."""
+    def swallow_click(self, event: Any) -> bool:
+        """Whether a click event belongs to a drag gesture (and so is ignored). The browser
+        may send no click at all after a drag (the table was redrawn under the pointer), so
+        the guard is dropped by the next click of any kind; a click made with the keyboard
+        (Enter, Space: ``detail`` 0) never belongs to a gesture and always counts."""
         swallowed, self.suppress_click = self.suppress_click, False
-        return swallowed
+        return swallowed and event.detail != 0
 
     def on_pointerdown(self, event: Any) -> None:
         self.suppress_click = False
