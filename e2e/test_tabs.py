@@ -86,8 +86,13 @@ def test_a_save_never_overwrites_a_newer_one(watched: Watched, site) -> None:
     assert saved_moves(page)[0] == str(game.moves[0]) and str(game.moves[0]) in table_state(page)["moves"]
 
 
-def test_an_embedded_table_is_never_covered(watched: Watched, site) -> None:
+def test_embedded_tables_are_never_covered(watched: Watched, site) -> None:
+    """Two tables embedded in one lesson share their store and play on side by side."""
     first = open_game(watched.page, site.url, embed=1, **GAME)
     second = open_game(watched.page.context.new_page(), site.url, embed=1, **GAME)
-    play_turn(second)
+    for page in (second, first, second):
+        wait_for_turn(page)
+        play_turn(page)
+    wait_for_turn(first)
     assert not covered(first) and not covered(second)
+    assert moves_played(first) > 0 and moves_played(second) > 0

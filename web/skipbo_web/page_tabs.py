@@ -49,6 +49,8 @@ class TabGuard:
     def step_back(self) -> None:
         """Another tab has the game: stop, close any sheet, cover the table."""
         app = self.app
+        if not self.on:
+            return
         self.elsewhere = True
         app.computer.stop()
         app.drag.drop_gesture()
