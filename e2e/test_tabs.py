@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import Page
 
-from e2e.game_support import moves_played, open_game, play_turn, stored, table_state, wait_for_turn
+from e2e.game_support import axe_scan, moves_played, open_game, play_turn, stored, table_state, wait_for_turn
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 from skipbo_core import Game
 
@@ -40,6 +40,8 @@ def test_the_tab_opened_last_has_the_game_and_the_other_takes_it_over_with_every
     assert covered(first) and not covered(second)
     assert "This game is open in another tab" in first.locator(COVER).inner_text()
     assert first.locator(COVER).get_attribute("role") == "dialog"
+    assert first.evaluate("document.activeElement.dataset.action") == "take-over"
+    assert axe_scan(first) == []
     # the steps: two turns in the first tab, one move in the second, reload the first
     take_over(first)
     second.wait_for_selector(COVER)
