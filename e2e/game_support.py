@@ -83,7 +83,7 @@ def logged_move(page: Page, index: int) -> str:
             for (let waited = 0; waited < 10000; waited += 50) {
                 const ol = document.querySelector('.log ol');
                 const count = Number(ol.dataset.count);
-                if (count > i) return ol.children[i - (count - ol.children.length)].dataset.move;
+                if (count > i) return ol.children[count - 1 - i].dataset.move;  // the newest first
                 await new Promise(done => setTimeout(done, 50));
             }
             throw new Error('move ' + i + ' never reached the log');
@@ -102,7 +102,7 @@ def table_state(page: Page) -> dict[str, object]:
         hand: all('[data-slot="H"]', "data-card"),
         next: all('[data-slot^="B"]', "data-next"),
         tops: all('[data-seat] [data-slot="S"], [data-seat] [data-slot^="D"]', "data-top"),
-        moves: all(".log [data-move]", "data-move"),
+        moves: all(".log [data-move]", "data-move").reverse(),  // in play order (the log shows the newest first)
       };
     }""")
 

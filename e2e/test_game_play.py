@@ -182,3 +182,25 @@ def test_the_computer_plays_move_by_move_at_the_chosen_speed(watched: Watched, s
     assert page.locator("#bar select[name=speed]").input_value() == "2"
     page.select_option("#bar select[name=speed]", "0")
     assert stored(page, "skipbo.settings")["speed"] == 0
+
+
+def test_the_keyboard_works_right_after_a_drag(watched: Watched, site) -> None:
+    def fits(seed: int) -> bool:  # the stock card goes onto a pile by drag, then hand card 1 onto one too
+        game = deal(seed)
+        stock = next((m for m in game.legal_moves("S") if m.is_build), None)
+        if stock is None:
+            return False
+        game.play(stock)
+        return any(m.is_build and m.arg == game.view(0).hand[0] for m in game.legal_moves("H"))
+
+    seed = next(s for s in range(83, 300) if fits(s))  # 83: the deal
+    game = deal(seed)
+    stock = next(m for m in game.legal_moves("S") if m.is_build)
+    page = open_game(watched.page, site.url, players=2, stock=5, ai="medium", seed=seed)
+    page.drag_and_drop('[data-seat="0"] [data-slot="S"]', f'[data-slot="{stock.target_text}"]')
+    assert table_state(page)["moves"] == [str(stock)]
+    page.keyboard.press("1")
+    assert page.locator('[data-selected="1"]').count() == 1
+    target = page.evaluate("document.activeElement.dataset.slot")
+    page.keyboard.press("Enter")  # was swallowed: the drag's click guard waited for a mouse click
+    assert len(table_state(page)["moves"]) == 2 and table_state(page)["moves"][1].endswith(f">{target}")

@@ -30,7 +30,8 @@ def first_game() -> Game:
 
 
 def logged_moves(page: Page) -> list[str]:
-    return page.eval_on_selector_all(".log [data-move]", "els => els.map(e => e.dataset.move)")
+    # in play order: the log shows the newest first
+    return page.eval_on_selector_all(".log [data-move]", "els => els.map(e => e.dataset.move).reverse()")
 
 
 def test_page_becomes_ready_with_engine_version_from_the_wheel(watched: Watched, site) -> None:

@@ -78,6 +78,9 @@ def test_a_failed_try_retry_show_solution_and_next(watched: Watched, site) -> No
     click_move(page, "H12>D1")  # the turn ends with the stock card still there
     expect(box).to_have_attribute("data-status", "failed")
     expect(box.locator(".puzzle-status")).to_contain_text("Not solved")
+    message = page.locator("#table .message")  # not "Your turn: pick a card" with the computer to move
+    expect(message).to_have_attribute("data-message", "msg.turn_over")
+    expect(message).to_have_text("Your turn is over: in a puzzle the other players do not move.")
     box.get_by_role("button", name="Retry").click()
     expect(box).to_have_attribute("data-status", "open")
     expect(page.locator(f'{ME} [data-slot="D1"]')).to_have_attribute("data-top", "")

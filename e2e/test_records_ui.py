@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from e2e.game_support import axe_scan, open_game, stored, table_state
+from e2e.game_support import axe_scan, open_game, play_turn, stored, table_state, wait_for_turn
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 from skipbo_core import Game, Rules
 
@@ -207,3 +207,29 @@ def test_on_a_phone_the_viewer_controls_stay_in_reach_below_the_board(browser, s
     page.wait_for_selector(f'{VIEW}[data-step="1"]')
     context.close()
     assert errors == []
+
+
+def test_the_replay_of_your_game_names_the_seats_as_the_game_did_and_says_the_step_in_sight(watched: Watched,
+                                                                                           site) -> None:
+    page = open_game(watched.page, site.url, players=2, stock=5, seed=5, ai="easy")
+    play_turn(page)
+    wait_for_turn(page)
+    open_records(page)
+    with page.expect_download() as info:
+        page.click('[data-action="record-download"]')
+    page.set_input_files('input[name="record-file"]', info.value.path())
+    page.wait_for_selector(f'{VIEW}[data-step="0"]')
+    assert page.locator("#sheet-title").inner_text() == "Replay: You, Computer"  # not "Player 1, Player 2"
+    assert page.locator('select[name="replay-seat"] option').all_inner_texts() == ["You", "Computer"]
+    assert page.locator(f'{VIEW} [data-seat="1"] .name').inner_text().startswith("Computer")
+    now = page.locator("#replay-now")
+    page.click('[data-action="replay-forward"]')
+    page.wait_for_selector(f'{VIEW}[data-step="1"]')
+    first = Game.from_record(stored(page)).log()[0]
+    assert now.inner_text().startswith("You: ") and now.inner_text() == page.locator(f"{VIEW} .message").inner_text()
+    assert str(first.card if first.card else "Skip-Bo") in now.inner_text()
+    box = now.bounding_box()  # in sight with the controls, not below the board (1280x800)
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+    page.click('[data-action="replay-last"]')
+    page.wait_for_selector(f'{VIEW}[data-step="{len(stored(page)["moves"])}"]')
+    assert now.inner_text() == page.locator(f"{VIEW} .message").inner_text() != ""

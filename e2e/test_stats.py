@@ -1,5 +1,6 @@
 """Statistics in a real browser: a finished game is counted once and still there after a
-reload, a damaged store gives a notice and a fresh one, the downloads hold the games,
+reload (a default game beside the others), an entry that cannot be read is kept aside
+with one notice and a store that cannot be read at all kept aside whole, the downloads hold the games,
 clearing asks first, and an embedded table counts nothing."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import random
 from datetime import UTC, datetime
 
 from playwright.sync_api import Browser, Page
@@ -14,6 +16,7 @@ from playwright.sync_api import Browser, Page
 from e2e.game_support import axe_scan, open_game, over, play_turn, stored, wait_for_turn
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 from skipbo_core import Game
+from skipbo_core.ai import greedy_bot
 
 SHORT = {"players": 2, "stock": 1, "ai": "easy", "seed": 11, "speed": 0}
 GAME = {"date": "2026-12-04T05:00:00Z", "players": 3, "stock": 10, "teams": False, "wild_cards": 18,
@@ -71,9 +74,52 @@ def test_on_a_phone_the_records_sheet_leads_to_the_statistics(browser: Browser, 
     context.close()
 
 
-def test_a_damaged_store_gives_a_notice_and_a_fresh_one(watched: Watched, site) -> None:
+def test_a_default_game_is_counted_beside_the_earlier_ones_and_both_survive_a_reload(watched: Watched, site) -> None:
+    page = open_game(watched.page, site.url, **SHORT)  # a game with stock 1 first
+    play_to_the_end(page)
+    # then a default game (no stock chosen: 30 cards each), played on the host to its last
+    # move (the engine's greedy bot for both seats) and finished on the page
+    default = {"players": 2, "ai": "easy", "seed": 12}
+    open_game(page, site.url, **default)
+    record = stored(page)
+    game, rng = Game.from_record(record), random.Random(12)
+    while not game.is_over:
+        game.play(greedy_bot(game.view(game.current_seat), game.legal_moves(), rng))
+    almost = {k: v for k, v in game.to_record().items() if k != "result"}
+    almost["moves"] = almost["moves"][:-1]
+    page.evaluate("r => localStorage.setItem('skipbo.current', r)", json.dumps(almost))
+    open_game(page, site.url, **default)  # the same address: the saved game goes on
+    play_to_the_end(page)
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    games = stored(page, "skipbo.stats")["games"]
+    assert [(g["stock"], g["seed"]) for g in games] == [(1, 11), (30, 12)]
+    assert open_stats(page).locator("#sheet .stats").get_attribute("data-games") == "2"
+    assert page.locator("[data-notice]").count() == 0
+
+
+def test_an_entry_that_cannot_be_read_is_kept_aside_and_reported_once(watched: Watched, site) -> None:
     page = open_game(watched.page, site.url, seed=3)
-    for junk in ("{not json", json.dumps({"version": 1, "games": [{"date": 5}]})):
+    bad = {**GAME, "stock": "thirty"}
+    store = {"version": 1, "games": [GAME, bad, {**GAME, "result": "lost", "points": 0}]}
+    page.evaluate("s => localStorage.setItem('skipbo.stats', s)", json.dumps(store))
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    sheet = open_stats(page).locator("#sheet .stats")
+    assert sheet.get_attribute("data-games") == "2" and "2 games, 1 won (50%)" in sheet.inner_text()
+    notice = page.locator('[data-notice="notice.stats_aside"]')
+    assert notice.count() == 1 and "1 game in the statistics could not be read" in notice.inner_text()
+    assert stored(page, "skipbo.stats") == {"version": 1, "games": [GAME, store["games"][2]], "aside": [bad]}
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert open_stats(page).locator("#sheet .stats").get_attribute("data-games") == "2"
+    assert page.locator("[data-notice]").count() == 0  # told once
+    assert stored(page, "skipbo.stats")["aside"] == [bad]
+
+
+def test_a_store_that_cannot_be_read_is_kept_aside_whole_with_a_notice(watched: Watched, site) -> None:
+    page = open_game(watched.page, site.url, seed=3)
+    for junk in ("{not json", json.dumps({"version": 9, "games": [GAME]})):
         page.evaluate("j => localStorage.setItem('skipbo.stats', j)", junk)
         page.reload()
         page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
@@ -81,7 +127,8 @@ def test_a_damaged_store_gives_a_notice_and_a_fresh_one(watched: Watched, site) 
         assert page.locator("#sheet .stats").get_attribute("data-games") == "0"
         notice = page.locator('[data-notice="notice.bad_stats"]')
         assert notice.count() == 1 and "could not be read" in notice.inner_text()
-        assert stored(page, "skipbo.stats") == {"version": 1, "games": []}
+        kept = junk if junk.startswith("{not") else json.loads(junk)
+        assert stored(page, "skipbo.stats") == {"version": 1, "games": [], "aside": [kept]}
 
 
 def test_downloads_and_clearing_with_a_confirmation(watched: Watched, site) -> None:
@@ -93,6 +140,14 @@ def test_downloads_and_clearing_with_a_confirmation(watched: Watched, site) -> N
     sheet = open_stats(page).locator("#sheet .stats")
     assert sheet.get_attribute("data-games") == "2" and "2 games, 1 won (50%)" in sheet.inner_text()
     assert "Best game: 75 points in 31 turns" in sheet.inner_text()
+    # each number column's heading sits over its numbers: their right edges line up
+    gaps = page.evaluate("""() => [...document.querySelectorAll('#sheet .stats-table')].flatMap(t => {
+      const right = el => { const r = document.createRange(); r.selectNodeContents(el);
+                            return r.getBoundingClientRect().right; };
+      const head = [...t.tHead.rows[0].cells], row = [...t.tBodies[0].rows[0].cells];
+      return head.slice(1).map((th, i) => Math.abs(right(th) - right(row[i + 1])));
+    })""")
+    assert len(gaps) == 6 and max(gaps) < 1.5, gaps
     assert axe_scan(page) == []
     with page.expect_download() as info:
         page.click('[data-action="stats-csv"]')

@@ -81,25 +81,45 @@ def test_the_store_keeps_the_newest_500() -> None:
     for i in range(MAX_GAMES + 20):
         games = add(games, game(turns=i))
     assert len(games) == MAX_GAMES and games[0].turns == 20 and games[-1].turns == MAX_GAMES + 19
-    assert read_store(to_store(games)) == games
+    assert read_store(to_store(games)).games == games
 
 
-@pytest.mark.parametrize("damage", [
-    "text", [], {"version": 2, "games": []}, {"version": 1, "games": {}},
-    {"version": 1, "games": [{"date": DATE}]},
-    {"version": 1, "games": [{**game().to_dict(), "result": "maybe"}]},
-    {"version": 1, "games": [{**game().to_dict(), "players": 9}]},
-    {"version": 1, "games": [{**game().to_dict(), "levels": ["genius"]}]},
-    {"version": 1, "games": [{**game().to_dict(), "points": "50"}]},
-    {"version": 1, "games": [{**game().to_dict(), "extra": 1}]},
+def test_a_default_game_keeps_its_real_stock_and_reads_back() -> None:
+    ctrl = finished(Settings(players=3), seed=4)  # no stock chosen: the default for 3 players
+    summary = summarise(ctrl, DATE)
+    assert summary.stock == ctrl.game.rules.stock == 30
+    shelf = read_store(to_store([game(stock=5), summary]))
+    assert shelf.games == [game(stock=5), summary] and shelf.aside == [] and shelf.new_aside == 0
+
+
+def test_a_summary_an_earlier_version_wrote_with_no_stock_reads_as_the_default() -> None:
+    old = {**game(players=3, levels=("easy", "hard")).to_dict(), "stock": None}
+    assert read_store({"version": 1, "games": [old]}).games == [game(players=3, levels=("easy", "hard"), stock=30)]
+
+
+@pytest.mark.parametrize("bad", [
+    {"date": DATE}, {**game().to_dict(), "result": "maybe"}, {**game().to_dict(), "players": 9},
+    {**game().to_dict(), "levels": ["genius"]}, {**game().to_dict(), "points": "50"},
+    {**game().to_dict(), "extra": 1}, {**game().to_dict(), "stock": "x"}, "text", None, [1],
 ])
-def test_a_damaged_store_is_refused(damage: object) -> None:
-    with pytest.raises(ValueError):
-        read_store(damage)
+def test_an_entry_that_cannot_be_read_is_set_aside_and_the_others_kept(bad: object) -> None:
+    good = [game(turns=1), game(turns=2)]
+    stored = {"version": 1, "games": [good[0].to_dict(), bad, good[1].to_dict()]}
+    shelf = read_store(stored)
+    assert shelf.games == good and shelf.aside == [bad] and shelf.new_aside == 1 and not shelf.damaged
+    again = read_store(to_store(shelf.games, shelf.aside))  # stored back: kept, and not reported again
+    assert again.games == good and again.aside == [bad] and again.new_aside == 0
+
+
+@pytest.mark.parametrize("damage", ["text", [], {"version": 2, "games": []}, {"version": 1, "games": {}}, 7])
+def test_a_store_that_cannot_be_read_at_all_is_set_aside_whole(damage: object) -> None:
+    shelf = read_store(damage)
+    assert shelf.games == [] and shelf.aside == [damage] and shelf.new_aside == 1 and shelf.damaged
+    assert read_store(to_store([game()], shelf.aside)).new_aside == 0
 
 
 def test_nothing_stored_is_no_games() -> None:
-    assert read_store(None) == []
+    assert read_store(None).games == [] and to_store([]) == {"version": 1, "games": []}
 
 
 def test_totals() -> None:

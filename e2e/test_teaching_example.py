@@ -150,3 +150,26 @@ def test_the_lesson_ignores_messages_from_other_windows(watched: Watched, host_d
     # and the real game still answers
     click(lesson, "Show my stock card")
     expect(game.locator('[data-highlight="1"]')).to_have_count(1)
+
+
+def test_the_lessons_buttons_work_in_the_order_the_text_gives_them(watched: Watched, host_dir, host, site) -> None:
+    """Section 2 read top to bottom: every button once, and after "Take the last move back"
+    the move before it again (as the text says). Every answer is ok: the undo comes
+    before the stock move, which turns up a hidden card and could not be taken back."""
+    lesson, game, _ = open_example(watched.page, host_dir, host, site)
+    buttons = lesson.locator("#wild button")
+    labels = [label.strip() for label in buttons.all_inner_texts()]
+    assert labels.count("Take the last move back") == 1
+    played = []
+    for label in labels:
+        click(lesson, label)
+        expect(last_answer(lesson)).not_to_contain_text("error")
+        if label.startswith("Play "):
+            played.append(label)
+        elif label == "Take the last move back":
+            expect(lesson.locator("#said")).to_have_text(f"Took back {played[-1][5:]}.")
+            click(lesson, played[-1])  # "Play it again with the button before"
+            expect(last_answer(lesson)).not_to_contain_text("error")
+    assert played == ["Play H1>B1", "Play HSB>B1", "Play S>B1"]
+    expect(game.locator('[data-slot="B1"]')).to_have_attribute("data-top", "3")
+    expect(game.locator('[data-seat="0"] [data-slot="S"]')).to_have_attribute("data-top", "11")

@@ -12,7 +12,7 @@ import pytest
 from skipbo_web.announce import move_sentences, table_sentences
 from skipbo_web.controller import BadSave, Controller, Message
 from skipbo_web.explain import why_link
-from skipbo_web.i18n import CATALOGUE, LANGUAGES
+from skipbo_web.i18n import CATALOGUE, LANGUAGES, t
 from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo, undo_block
 from skipbo_web.rules_links import ILLEGAL_ANCHORS
 from skipbo_web.settings import Seat, Settings, parse_url
@@ -246,3 +246,20 @@ def test_reading_the_table_names_every_pile() -> None:
     assert f"{view.stock_sizes[1]} cards" in lines[3] and lines[-1] == "Your turn."
     hot = Controller.start(settings(players=2, humans=2, stock=5), 3)
     assert "Your hand is hidden." in table_sentences(hot, Look("en"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hint_from_a_pile_names_the_card(lang: str) -> None:
+    ctrl = Controller.start(settings(stock=5), 3)
+    look = Look(lang)
+    said = {}
+    for move in ("S>B1", "D2>B1", "PS>B1", "PD3>B1"):
+        h = Hint(Move.parse(move), "stock", {"line": (move,), "card": 7})
+        said[move] = message_text(ctrl, look, hint_message(h, 11))
+        assert "11" in said[move] and "{" not in said[move], said[move]
+    assert len(set(said.values())) == 4
+    if lang == "en":  # was "Hint: Your discard pile 2 to building pile 1."
+        assert said["D2>B1"].startswith("Hint: The 11 on your discard pile 2 to building pile 1.")
+        assert said["S>B1"].startswith("Hint: Your stock card 11 to building pile 1.")
+    skipbo = message_text(ctrl, look, hint_message(Hint(Move.parse("D1>B2"), "stock", {"card": 2}), 0))
+    assert t(lang, "card.SB") in skipbo

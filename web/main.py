@@ -24,7 +24,8 @@ for _target, _event, _handler in (
         (app.browser.by_id("app"), "pointerdown", app.drag.on_pointerdown),
         (window, "pointermove", app.drag.on_pointermove), (window, "pointerup", app.drag.on_pointerup),
         (window, "pointercancel", app.drag.on_pointercancel), (document, "keydown", app.keys.on_key),
-        (window, "message", app.host.on_message)):  # commands of the page around a frame
+        (window, "message", app.host.on_message),  # commands of the page around a frame
+        (window, "storage", app.tabs.on_storage)):  # another tab took the game
     _proxies.append(create_proxy(_handler))
     _target.addEventListener(_event, _proxies[-1])
 for _event in ("pointerdown", "keydown"):  # the first interaction lets sounds play (autoplay rules)

@@ -79,6 +79,7 @@ DA: dict[str, str | Plural] = {
     "score.points": Plural("{points} point", "{points} point", by="points"),
     "end_turn": "Afslut turen (intet at trække)",
     "cards_left": Plural("{count} lagerkort tilbage", "{count} lagerkort tilbage"),
+    "msg.turn_over": "Din tur er slut: i en opgave trækker de andre ikke.",
     "msg.welcome": "Velkommen!",
     "msg.your_turn": "Din tur: vælg et kort og derefter en bunke, der lyser op.",
     "msg.your_turn_named": "{name}, din tur: vælg et kort og derefter en bunke, der lyser op.",
@@ -112,6 +113,10 @@ DA: dict[str, str | Plural] = {
     "src.D": "Din afkastbunke {n}",
     "src.PS": "Din makkers lagerkort",
     "src.PD": "Din makkers afkastbunke {n}",
+    "src.S_card": "Dit lagerkort {card}",
+    "src.D_card": "Kortet {card} på din afkastbunke {n}",
+    "src.PS_card": "Din makkers lagerkort {card}",
+    "src.PD_card": "Kortet {card} på din makkers afkastbunke {n}",
     "end.title": "Spillet er slut",
     "end.you_won": "Du vandt!",
     "end.won": "{name} vandt!",
@@ -173,6 +178,10 @@ DA: dict[str, str | Plural] = {
     "curtain.title": "Giv enheden videre til {name}",
     "curtain.body": "Alle andre, kig væk: {name}s kort bliver vist om lidt.",
     "curtain.show": "Jeg er {name}: vis mine kort",
+    "tabs.title": "Dette spil er åbent i en anden fane",
+    "tabs.body": "Det bliver spillet i en anden fane eller et andet vindue lige nu. Vil du spille det her i stedet, "
+                 "så hent det hertil: det fortsætter, hvor den anden fane slap.",
+    "tabs.take_over": "Spil her",
     "notice.bad_save": "Det gemte spil kunne ikke læses (det er beskadiget eller fra en anden "
                        "version af siden), så et nyt spil begynder.",
     "notice.bad_url": "Nogle valg i adressen blev ikke forstået ({names}): "
@@ -265,6 +274,15 @@ DA: dict[str, str | Plural] = {
     "log.build_stock": "{name}: {card} fra lageret på byggebunke {pile}",
     "log.discard": "{name}: {card} på afkastbunke {pile}",
     "log.end": "{name}: turen er slut, ingen kort tilbage",
+    "trace.line": "{name}: {moves}",
+    "trace.who": "{name}:",
+    "trace.stock": "{card} fra lageret til bunke {pile}",
+    "trace.hand": "{card} til bunke {pile}",
+    "trace.discard": "{card} fra afkastbunke {src} til bunke {pile}",
+    "trace.partner_stock": "{card} fra makkerens lager til bunke {pile}",
+    "trace.partner_discard": "{card} fra makkerens afkastbunke {src} til bunke {pile}",
+    "trace.discarded": "lagde {card} af",
+    "trace.end": "ingen kort tilbage",
 
     # embed mode and untrusted input (skipbo_web.embed)
     "embed.menu": "Menu",
@@ -545,7 +563,12 @@ DA: dict[str, str | Plural] = {
     "stats.records_hint": "Dine færdige spil mod computeren: sejre, rækker, et diagram og filer at hente.",
     "stats.open": "Vis statistikken",
     "stats.close": "Luk",
-    "notice.bad_stats": "Statistikken kunne ikke læses (den er beskadiget), så den begynder forfra fra nul.",
+    "notice.bad_stats": "Statistikken kunne ikke læses (den er beskadiget): den gemmes til side, og optællingen "
+                        "begynder forfra fra nul.",
+    "notice.stats_aside": Plural("{count} spil i statistikken kunne ikke læses: det gemmes til side, og de andre "
+                                 "spil tælles stadig med.",
+                                 "{count} spil i statistikken kunne ikke læses: de gemmes til side, og de andre "
+                                 "spil tælles stadig med."),
 
     # the puzzle book (skipbo_web.puzzle_book): levels, and each puzzle's title, task and why
     "puzzle.level.first": "De første regler",

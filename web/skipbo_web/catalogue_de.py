@@ -79,6 +79,7 @@ DE: dict[str, str | Plural] = {
     "score.points": Plural("{points} Punkt", "{points} Punkte", by="points"),
     "end_turn": "Zug beenden (nichts mehr zu ziehen)",
     "cards_left": Plural("noch {count} Vorratskarte", "noch {count} Vorratskarten"),
+    "msg.turn_over": "Dein Zug ist vorbei: In einem Rätsel ziehen die anderen nicht.",
     "msg.welcome": "Willkommen!",
     "msg.your_turn": "Du bist dran: wähle eine Karte, dann einen leuchtenden Stapel.",
     "msg.your_turn_named": "{name}, du bist dran: wähle eine Karte, dann einen leuchtenden Stapel.",
@@ -112,6 +113,10 @@ DE: dict[str, str | Plural] = {
     "src.D": "Deine Ablage {n}",
     "src.PS": "Die Vorratskarte deines Partners",
     "src.PD": "Die Ablage {n} deines Partners",
+    "src.S_card": "Deine Vorratskarte {card}",
+    "src.D_card": "Die {card} auf deiner Ablage {n}",
+    "src.PS_card": "Die Vorratskarte {card} deines Partners",
+    "src.PD_card": "Die {card} auf der Ablage {n} deines Partners",
     "end.title": "Spielende",
     "end.you_won": "Du hast gewonnen!",
     "end.won": "{name} hat gewonnen!",
@@ -175,6 +180,10 @@ DE: dict[str, str | Plural] = {
     "curtain.title": "Gib das Gerät an {name}",
     "curtain.body": "Alle anderen bitte wegsehen: gleich werden die Karten von {name} gezeigt.",
     "curtain.show": "Ich bin {name}: zeig meine Karten",
+    "tabs.title": "Dieses Spiel ist in einem anderen Tab geöffnet",
+    "tabs.body": "Es wird gerade in einem anderen Tab oder Fenster gespielt. Um es hier weiterzuspielen, hol es "
+                 "hierher: Es geht dort weiter, wo der andere Tab aufgehört hat.",
+    "tabs.take_over": "Hier spielen",
     "notice.bad_save": "Das gespeicherte Spiel ließ sich nicht lesen (beschädigt oder von einer "
                        "anderen Version dieser Seite), darum beginnt ein neues Spiel.",
     "notice.bad_url": "Einige Angaben in der Adresse waren unverständlich ({names}): "
@@ -267,6 +276,15 @@ DE: dict[str, str | Plural] = {
     "log.build_stock": "{name}: {card} vom Vorrat auf Baustapel {pile}",
     "log.discard": "{name}: {card} auf Ablage {pile}",
     "log.end": "{name}: Zug beendet, keine Karten mehr",
+    "trace.line": "{name}: {moves}",
+    "trace.who": "{name}:",
+    "trace.stock": "{card} vom Vorrat auf Stapel {pile}",
+    "trace.hand": "{card} auf Stapel {pile}",
+    "trace.discard": "{card} von Ablage {src} auf Stapel {pile}",
+    "trace.partner_stock": "{card} vom Vorrat des Partners auf Stapel {pile}",
+    "trace.partner_discard": "{card} von Ablage {src} des Partners auf Stapel {pile}",
+    "trace.discarded": "{card} abgelegt",
+    "trace.end": "keine Karten mehr",
 
     # embed mode and untrusted input (skipbo_web.embed)
     "embed.menu": "Menü",
@@ -558,7 +576,12 @@ DE: dict[str, str | Plural] = {
     "stats.records_hint": "Deine beendeten Spiele gegen den Computer: Siege, Serien, ein Diagramm und Downloads.",
     "stats.open": "Statistik zeigen",
     "stats.close": "Schließen",
-    "notice.bad_stats": "Die Statistik ließ sich nicht lesen (sie ist beschädigt), darum beginnt sie wieder bei null.",
+    "notice.bad_stats": "Die Statistik ließ sich nicht lesen (sie ist beschädigt): Sie wird beiseitegelegt "
+                        "aufbewahrt, und die Zählung beginnt wieder bei null.",
+    "notice.stats_aside": Plural("{count} Spiel in der Statistik ließ sich nicht lesen: Es wird beiseitegelegt "
+                                 "aufbewahrt, die übrigen Spiele zählen weiter.",
+                                 "{count} Spiele in der Statistik ließen sich nicht lesen: Sie werden beiseitegelegt "
+                                 "aufbewahrt, die übrigen Spiele zählen weiter."),
 
     # the puzzle book (skipbo_web.puzzle_book): levels, and each puzzle's title, task and why
     "puzzle.level.first": "Erste Regeln",

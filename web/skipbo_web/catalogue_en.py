@@ -90,6 +90,7 @@ EN: dict[str, str | Plural] = {
 
     # the message line
     "msg.welcome": "Welcome!",
+    "msg.turn_over": "Your turn is over: in a puzzle the other players do not move.",
     "msg.your_turn": "Your turn: pick a card, then a pile that lights up.",
     "msg.your_turn_named": "{name}, your turn: pick a card, then a pile that lights up.",
     "msg.ai_turn": "{name} is playing…",
@@ -126,6 +127,10 @@ EN: dict[str, str | Plural] = {
     "src.D": "Your discard pile {n}",
     "src.PS": "Your partner's stock card",
     "src.PD": "Your partner's discard pile {n}",
+    "src.S_card": "Your stock card {card}",
+    "src.D_card": "The {card} on your discard pile {n}",
+    "src.PS_card": "Your partner's stock card {card}",
+    "src.PD_card": "The {card} on your partner's discard pile {n}",
 
     # the end of a game
     "end.title": "Game over",
@@ -191,6 +196,10 @@ EN: dict[str, str | Plural] = {
     "curtain.title": "Pass the device to {name}",
     "curtain.body": "Everyone else, please look away: {name}'s cards are about to show.",
     "curtain.show": "I am {name}: show my cards",
+    "tabs.title": "This game is open in another tab",
+    "tabs.body": "It is being played in another tab or window now. To play it here instead, take it over: "
+                 "it goes on from where the other tab left it.",
+    "tabs.take_over": "Play here",
 
     # notices
     "notice.bad_save": "The saved game could not be read (it is damaged or from another "
@@ -290,6 +299,15 @@ EN: dict[str, str | Plural] = {
     "log.build_stock": "{name}: {card} from the stock onto building pile {pile}",
     "log.discard": "{name}: {card} onto discard pile {pile}",
     "log.end": "{name}: turn over, no cards left",
+    "trace.line": "{name}: {moves}",
+    "trace.who": "{name}:",
+    "trace.stock": "{card} from stock to pile {pile}",
+    "trace.hand": "{card} to pile {pile}",
+    "trace.discard": "{card} from discard pile {src} to pile {pile}",
+    "trace.partner_stock": "{card} from the partner's stock to pile {pile}",
+    "trace.partner_discard": "{card} from the partner's discard pile {src} to pile {pile}",
+    "trace.discarded": "discarded {card}",
+    "trace.end": "no cards left",
 
     # embed mode and untrusted input (skipbo_web.embed)
     "embed.menu": "Menu",
@@ -570,7 +588,12 @@ EN: dict[str, str | Plural] = {
     "stats.records_hint": "Your finished games against the computer: wins, streaks, a chart and downloads.",
     "stats.open": "Show the statistics",
     "stats.close": "Close",
-    "notice.bad_stats": "The statistics could not be read (they are damaged), so they start again from zero.",
+    "notice.bad_stats": "The statistics could not be read (they are damaged): they are kept aside, and counting "
+                        "starts again from zero.",
+    "notice.stats_aside": Plural("{count} game in the statistics could not be read: it is kept aside, and the "
+                                 "other games are still counted.",
+                                 "{count} games in the statistics could not be read: they are kept aside, and the "
+                                 "other games are still counted."),
 
     # the puzzle book (skipbo_web.puzzle_book): levels, and each puzzle's title, task and why
     "puzzle.level.first": "First rules",

@@ -211,8 +211,8 @@ class Controller:
     def default_name_args(self, seat: int) -> tuple[str, dict[str, Any]]:
         """The i18n key and arguments of a seat's name when none was given."""
         if self.is_ai(seat):
-            n = [s for s in range(self.players) if self.is_ai(s)].index(seat) + 1
-            return ("name.ai_n", {"n": n}) if len(self.bots) > 1 else ("name.ai", {})
+            computers = [s for s in range(self.players) if self.is_ai(s)]
+            return ("name.ai_n", {"n": computers.index(seat) + 1}) if len(computers) > 1 else ("name.ai", {})
         return ("name.you", {}) if not self.hot_seat else ("name.player", {"n": seat + 1})
 
     # -- what the page shows ---------------------------------------------------------------------
@@ -249,6 +249,8 @@ class Controller:
             self.message = Message("msg.game_over")
         elif self.ai_to_move:
             self.message = Message("msg.ai_turn", {"seat": self.game.current_seat})
+        elif self.halted and self.is_ai(self.game.current_seat):  # a puzzle's one turn has ended
+            self.message = Message("msg.turn_over")
         elif self.curtain:
             self.message = Message("msg.pass_device", {"seat": self.game.current_seat})
         else:

@@ -31,6 +31,7 @@ from .page_sheet import Sheet
 from .page_sound import Sound
 from .page_stats import StatsDesk
 from .page_table import TableView
+from .page_tabs import TabGuard
 from .page_tutorial import TutorialSession
 from .prefs import next_theme
 from .sounds import move_sounds
@@ -60,6 +61,8 @@ class App:
         self.host = HostLink(self)
         self.positions = PositionDesk(self)
         self.puzzles = PuzzleSession(self)
+        self.tabs = TabGuard(self)
+        self.tabs.claim()  # the tab opened last has the game
         self.result_focused = False
         session = self.session
         open_setup = session.open_setup
@@ -104,10 +107,12 @@ class App:
         self.computer.kick()
 
     def save(self) -> None:
+        if self.tabs.elsewhere:
+            return
         if self.tutorial.on:  # the tutorial never writes the normal game's save
             self.tutorial.save()
-        else:
-            self.session.save()
+        elif not self.session.save():  # another tab saved a newer game: it has the game
+            self.tabs.step_back()
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -175,10 +180,14 @@ class App:
         self.computer.kick()
 
     def on_click(self, event: Any) -> None:
-        if self.drag.swallow_click():
+        if self.drag.swallow_click(event):
             return
         el = js(event.target.closest("[data-action], [data-slot], [data-lang]"))
         if el is None:
+            return
+        if self.tabs.elsewhere:  # covered: only the cover's button works
+            if attr(el, "data-action") == "take-over":
+                self.tabs.take_over()
             return
         if attr(el, "data-action") == "speed" or el.tagName == "SELECT":
             return
@@ -255,6 +264,8 @@ class App:
         # "start" (the form's submit button): its submit event does it
 
     def on_change(self, event: Any) -> None:
+        if self.tabs.elsewhere:
+            return
         target = event.target
         name = attr(target, "name")
         if name in ("record-file", "replay-step", "replay-turn", "replay-seat"):

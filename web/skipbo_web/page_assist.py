@@ -58,7 +58,7 @@ class Assist:
             ctrl.message = Message("hint.not_now")
         else:
             ctrl.selected = None
-            ctrl.message = hint_message(found)
+            ctrl.message = hint_message(found, ctrl.game.card_of(found.move))
             self.hinted = (len(ctrl.game.moves), found)
         self.app.render()
         return found

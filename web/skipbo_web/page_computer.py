@@ -35,14 +35,15 @@ class ComputerTurns:
     def kick(self) -> None:
         """Start the computer's moves if it is to move (and nothing holds the game)."""
         app = self.app
-        if app.ctrl.ai_to_move and not self.running and app.records.replay is None:
+        if app.ctrl.ai_to_move and not self.running and app.records.replay is None and not app.tabs.elsewhere:
             self.running = True
             self.task = asyncio.ensure_future(self.run(self.generation))
 
     def _goes_on(self, generation: int) -> bool:
         # an open replay pauses the game (it goes on when the replay closes)
         app = self.app
-        return generation == self.generation and app.ctrl.ai_to_move and app.records.replay is None
+        return (generation == self.generation and app.ctrl.ai_to_move and app.records.replay is None
+                and not app.tabs.elsewhere)
 
     async def run(self, generation: int) -> None:
         app = self.app

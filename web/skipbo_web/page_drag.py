@@ -23,15 +23,18 @@ class DragAndDrop:
         self.suppress_click = False  # the click that ends a drag gesture is not a pick
         self.home: Any = None  # the pile or hand card the last dragged card came from
 
-    def swallow_click(self) -> bool:
-        """Whether a click event belongs to a drag gesture (and so is ignored)."""
+    def swallow_click(self, event: Any) -> bool:
+        """Whether a click event belongs to a drag gesture (and so is ignored). The browser
+        may send no click at all after a drag (the table was redrawn under the pointer), so
+        the guard is dropped by the next click of any kind; a click made with the keyboard
+        (Enter, Space: ``detail`` 0) never belongs to a gesture and always counts."""
         swallowed, self.suppress_click = self.suppress_click, False
-        return swallowed
+        return swallowed and event.detail != 0
 
     def on_pointerdown(self, event: Any) -> None:
         self.suppress_click = False
         app = self.app
-        if event.button != 0 or app.sheet.kind is not None or not app.ctrl.my_turn:
+        if event.button != 0 or app.sheet.kind is not None or not app.ctrl.my_turn or app.tabs.elsewhere:
             return
         el = js(event.target.closest("[data-slot]"))
         if el is None or attr(el, "data-slot") not in SOURCE_SLOTS or attr(el, "data-top") == "":
@@ -121,6 +124,12 @@ class DragAndDrop:
             return
         self.home = d["el"]
         app.click_slot(target, False, drop=ghost)
+
+    def drop_gesture(self) -> None:
+        """Forget a drag under way (the table is being covered): its ghost goes."""
+        d, self.drag = self.drag, None
+        if d is not None and d["started"]:
+            d["ghost"].remove()
 
     def on_pointercancel(self, event: Any) -> None:
         d = self.drag

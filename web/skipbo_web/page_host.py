@@ -37,7 +37,7 @@ from .i18n import LANGUAGES, describe
 from .page_dom import JsException, js
 from .page_session import new_seed
 from .positions import PositionProblem
-from .practice import hint_message, undo_block
+from .practice import undo_block
 from .puzzle_book import PUZZLES
 from .replay import RecordProblem, Replay
 from .settings import parse_url
@@ -214,7 +214,7 @@ class HostLink:
         if found is None:
             raise HostError(NOT_NOW, "no hint now")
         return {"move": str(found.move), "reason": found.reason,
-                "text": message_text(app.ctrl, app.look, hint_message(found))}
+                "text": message_text(app.ctrl, app.look, app.ctrl.message)}  # the hint just shown
 
     def do_undo(self) -> dict[str, Any]:
         self._table_free()

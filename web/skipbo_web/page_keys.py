@@ -27,6 +27,10 @@ class Keyboard:
         tag = str(event.target.tagName or "")
         if event.ctrlKey or event.metaKey or event.altKey or tag in TYPING:
             return
+        if app.tabs.elsewhere:  # the game is open in another tab: only the cover's button
+            if key == "Tab":
+                self.keep_in_dialog(event)
+            return
         if app.sheet.kind == "replay":
             app.records.key(event)
             return

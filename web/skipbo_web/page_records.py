@@ -15,7 +15,7 @@ from .controller import Controller, Message
 from .i18n import t
 from .page_dom import JsException, attr
 from .replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
-from .replay_view import KEYS, board_holder, default_viewer, position_text, render_replay
+from .replay_view import KEYS, board_holder, default_viewer, position_text, render_replay, step_text
 from .share import record_filename, render_records, share_link, tutorial_link
 from .view_tree import TreeView
 
@@ -211,6 +211,7 @@ class RecordsDesk:
         self.board.show(board_holder(replay, app.look, self.viewer))
         sheet = app.sheet.el
         app.browser.by_id("replay-pos").textContent = position_text(replay, app.lang)
+        app.browser.by_id("replay-now").textContent = step_text(replay, app.look, self.viewer)
         active = app.browser.active()
         for name, value in (("replay-step", replay.step), ("replay-turn", replay.turn)):
             field = app.browser.query(f'[name="{name}"]', sheet)

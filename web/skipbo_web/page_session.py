@@ -36,14 +36,18 @@ class Store:
         except (JsException, AttributeError):
             self.ok = False
 
-    def get(self, key: str) -> Any:
-        """The stored value; ``None`` when absent; raises ``BadSave`` when not JSON."""
+    def text(self, key: str) -> str | None:
+        """The stored text as it is; ``None`` when absent."""
         if not self.ok:
             return None
         try:
-            text = js(self.ls.getItem(key))
+            return js(self.ls.getItem(key))
         except JsException:
             return None
+
+    def get(self, key: str) -> Any:
+        """The stored value; ``None`` when absent; raises ``BadSave`` when not JSON."""
+        text = self.text(key)
         if text is None:
             return None
         try:
@@ -51,13 +55,17 @@ class Store:
         except ValueError:
             raise BadSave(f"{key} is not JSON") from None
 
-    def set(self, key: str, value: Any) -> None:
+    def set(self, key: str, value: Any) -> str | None:
+        """Store ``value``; the text written (None when the browser refused)."""
         if not self.ok:
-            return
+            return None
+        text = json.dumps(value, separators=(",", ":"))
         try:
-            self.ls.setItem(key, json.dumps(value, separators=(",", ":")))
+            self.ls.setItem(key, text)
         except JsException:
             self.ok = False
+            return None
+        return text
 
 
 class Session:
@@ -89,6 +97,7 @@ class Session:
             [*window.navigator.languages] or [window.navigator.language or ""])
         self.speed = url.speed if url.speed is not None else self.settings.speed
         self.open_setup = False  # the new-game screen opens at start-up (a first visit)
+        self.seen: str | None = None  # the saved game as this tab last read or wrote it
         saved = self.load_saved()
         # ?position=<address> is fetched once the page is up (page_positions); ?pos= is read now
         self.position_url = self.given.get("position")
@@ -159,6 +168,7 @@ class Session:
         self.store.set(self.pref_keys.theme, choice)
 
     def load_saved(self) -> Controller | None:
+        self.seen = self.store.text(self.keys.current)
         try:
             record = self.store.get(self.keys.current)
             if record is None:
@@ -168,9 +178,16 @@ class Session:
             self.notices.append(Message("notice.bad_save"))
             return None
 
-    def save(self) -> None:
-        self.store.set(self.keys.current, self.ctrl.record())
+    def save(self) -> bool:
+        """Keep the game on the table. A save never overwrites a newer one: when the
+        stored game is not the one this tab last read or wrote (another tab saved since),
+        nothing is written and the answer is False. Embedded tables share one store, as
+        a lesson may hold several: each simply saves its own game."""
+        if not self.embed and self.store.text(self.keys.current) != self.seen:
+            return False
+        self.seen = self.store.set(self.keys.current, self.ctrl.record())
         self.store.set(self.keys.match, self.ctrl.match_data())
+        return True
 
     def save_settings(self) -> None:
         if self.keys.settings:  # embed mode never writes the visitor's settings

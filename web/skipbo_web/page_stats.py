@@ -1,7 +1,9 @@
 """The statistics of finished games on the page: counting a game when it ends, the
 statistics sheet's buttons (downloads, clearing), and the store in ``localStorage``
-(``skipbo.stats``), read when first needed. A damaged store gives a notice and a fresh
-one. What is kept and shown is decided in ``stats`` and ``stats_view``."""
+(``skipbo.stats``), read when first needed. An entry that cannot be read is set aside
+in the store (kept, reported once) and the others counted; a store that cannot be read
+at all is kept aside whole and counting starts afresh. What is kept and shown is decided
+in ``stats`` and ``stats_view``."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ class StatsDesk:
     def __init__(self, app: App) -> None:
         self.app = app
         self._games: list[GameSummary] | None = None  # None: not read yet
+        self.aside: list[Any] = []  # stored entries that could not be read: kept, never counted
         self.counted: object | None = None  # the game last counted (never twice)
         self.confirm = False  # the sheet asks whether to clear them
 
@@ -29,12 +32,20 @@ class StatsDesk:
         if self._games is None:
             store = self.app.session.store
             try:
-                self._games = read_store(store.get(STORE_KEY))
-            except (BadSave, ValueError, TypeError):
-                self.app.session.notices.append(Message("notice.bad_stats"))
-                self._games = []
-                store.set(STORE_KEY, to_store([]))
+                data = store.get(STORE_KEY)
+            except BadSave:
+                data = store.text(STORE_KEY)  # not JSON: kept aside as the text it is
+            shelf = read_store(data)
+            self._games, self.aside = shelf.games, shelf.aside
+            if shelf.new_aside:
+                self.app.session.notices.append(Message("notice.bad_stats") if shelf.damaged
+                                                else Message("notice.stats_aside", {"count": shelf.new_aside}))
+                store.set(STORE_KEY, to_store(self._games, self.aside))
         return self._games
+
+    def forget(self) -> None:
+        """Read the store again when next needed (another tab may have written it)."""
+        self._games = None
 
     def game_over(self) -> None:
         """The game on the table just ended: count it (not in the tutorial, not in an
@@ -49,7 +60,7 @@ class StatsDesk:
         summary = summarise(ctrl, str(app.browser.window.Date.new().toISOString())[:19] + "Z")
         if summary is not None:
             self._games = add(self.games, summary)
-            app.session.store.set(STORE_KEY, to_store(self._games))
+            app.session.store.set(STORE_KEY, to_store(self._games, self.aside))
 
     def sheet_html(self) -> str:
         return render_stats(self.app.lang, self.games, self.confirm)
@@ -72,7 +83,7 @@ class StatsDesk:
             self.app.browser.focus_first('[data-action="stats-keep"]' if self.confirm
                                          else '[data-action="stats-clear"]', sheet.el)
         elif action == "stats-clear-yes":
-            self._games = []
+            self._games, self.aside = [], []  # you asked for all of it to go
             self.confirm = False
             self.app.session.store.set(STORE_KEY, to_store([]))
             sheet.open("stats")

@@ -30,8 +30,18 @@ def _target(move: Move) -> Message:
     return Message("hint.to_build" if move.is_build else "hint.to_discard", {"n": move.slot + 1})
 
 
-def hint_message(h: Hint) -> Message:
-    """The message line for a hint: the move in words, then its reason."""
+def _source(move: Move, card: int | None) -> str | Message:
+    """The hint's source in words, naming the card ("The 7 on your discard pile 2"); a
+    hand card names itself ("Your 7")."""
+    kind = move.source_slot.rstrip("1234")
+    if move.from_hand or card is None or kind not in ("S", "D", "PS", "PD"):
+        return move.source_text
+    return Message(f"src.{kind}_card", {"card": card, "n": move.source_slot[-1]})
+
+
+def hint_message(h: Hint, card: int | None = None) -> Message:
+    """The message line for a hint: the move in words (``card``: the card it moves, as
+    ``Game.card_of`` says), then its reason."""
     d = h.details
     args = {k: d[k] for k in ("card", "steps", "seat") if k in d}
     key = "hint." + h.reason
@@ -45,7 +55,7 @@ def hint_message(h: Hint) -> Message:
     reason = Message(key, args)
     if h.move.is_end:
         return Message("hint.line_end", {"reason": reason})
-    return Message("hint.line", {"source": h.move.source_text, "target": _target(h.move), "reason": reason})
+    return Message("hint.line", {"source": _source(h.move, card), "target": _target(h.move), "reason": reason})
 
 
 def hint_selectors(ctrl: Controller, move: Move) -> list[str]:

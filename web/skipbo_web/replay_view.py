@@ -11,7 +11,6 @@ is for learning from the whole game.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from skipbo_core import TURN_LIMIT, Match
 from skipbo_core.history import LogEntry
@@ -20,7 +19,7 @@ from .controller import Controller, Message
 from .i18n import t
 from .replay import Replay
 from .settings import KINDS, Settings
-from .table import Look, attrs, seat_name, table_tree
+from .table import Look, attrs, message_text, seat_name, table_tree
 from .view_tree import El, h, props, to_html
 
 KEYS = {"ArrowRight": "forward", "ArrowLeft": "back", "Home": "first", "End": "last",
@@ -50,9 +49,6 @@ class ReplayTable(Controller):
     shows_hand = True
     my_turn = False
     ai_to_move = False
-
-    def default_name_args(self, seat: int) -> tuple[str, dict[str, Any]]:
-        return "name.player", {"n": seat + 1}
 
 
 def _message(replay: Replay, log: list[LogEntry]) -> Message:
@@ -102,6 +98,13 @@ def position_text(replay: Replay, lang: str) -> str:
     return t(lang, "replay.position", step=replay.step, total=replay.last, turn=replay.turn)
 
 
+def step_text(replay: Replay, look: Look, viewer: int) -> str:
+    """The current step in words (the move just played), shown by the controls: the line
+    under the board is below the fold."""
+    ctrl = ReplayTable(replay, viewer)
+    return message_text(ctrl, look, ctrl.message)
+
+
 def render_replay(replay: Replay, look: Look, viewer: int) -> str:
     """The whole viewer: title, controls, the board, the move list and the way out."""
     lang = look.lang
@@ -145,7 +148,8 @@ def render_replay(replay: Replay, look: Look, viewer: int) -> str:
             f' inputmode="numeric"></label>'
             f'<label class="replay-seat"><span>{escape(t(lang, "replay.seen_from"))}</span>'
             f'<select name="replay-seat">{seats}</select></label>'
-            f'<span class="replay-pos" id="replay-pos">{escape(position_text(replay, lang))}</span></div>'
+            f'<span class="replay-pos" id="replay-pos">{escape(position_text(replay, lang))}</span>'
+            f'<p class="replay-now" id="replay-now">{escape(step_text(replay, look, viewer))}</p></div>'
             f'{to_html(board_holder(replay, look, viewer))}'
             f'{end_note}'
             f'<details class="replay-moves" open><summary>{escape(t(lang, "replay.moves"))} ({replay.last})</summary>'

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from skipbo_core.ai import LEVELS
+from skipbo_core.rules import default_stock
 
 STORE_KEY = "skipbo.stats"
 VERSION = 1
@@ -58,9 +59,13 @@ class GameSummary:
 
     @classmethod
     def from_dict(cls, data: Any) -> GameSummary:
-        """Raises ``ValueError`` for anything but a summary this version wrote."""
+        """Raises ``ValueError`` for anything but a summary this version wrote. A
+        ``"stock": null`` (an earlier version wrote that for a game with the default
+        stock) reads as the default stock of its player count."""
         if not isinstance(data, dict) or set(data) != set(cls.__dataclass_fields__):
             raise ValueError("not a game summary")
+        if data["stock"] is None and _is_int(data["players"]) and 2 <= data["players"] <= 6:
+            data = {**data, "stock": default_stock(data["players"])}
         ints = ("players", "stock", "wild_cards", "points", "turns")
         if not all(_is_int(data[k]) and data[k] >= 0 for k in ints) or not 2 <= data["players"] <= 6:
             raise ValueError("a count is wrong")
@@ -92,25 +97,50 @@ def summarise(ctrl: Any, date: str) -> GameSummary | None:
         outcome = "won" if you in game.rules.team_of(result.winner) else "lost"
     rules = game.rules
     seed = ctrl.match.seed
-    return GameSummary(date=date, players=rules.players, stock=rules.stock_size, teams=rules.teams is not None,
+    return GameSummary(date=date, players=rules.players, stock=rules.stock, teams=rules.teams is not None,
                        wild_cards=rules.wild_cards, target=ctrl.match.target, practice=bool(ctrl.practice),
                        levels=tuple(k for s, k in enumerate(ctrl.kinds) if s != you), result=outcome,
                        points=result.scores[you], turns=game.turn,
                        seed=seed if _is_int(seed) or isinstance(seed, str) else None)
 
 
-def read_store(data: Any) -> list[GameSummary]:
-    """The games of the stored value (``None``: nothing stored yet). Raises
-    ``ValueError`` when the store is damaged: the page then starts a fresh one."""
+@dataclass(frozen=True)
+class Shelf:
+    """What a read of the store found: the games, the entries that could not be read
+    (kept as they were, never dropped), and how many of those this read set aside (the
+    page reports them once: the next read finds them already aside)."""
+
+    games: list[GameSummary] = field(default_factory=list)
+    aside: list[Any] = field(default_factory=list)
+    new_aside: int = 0
+    damaged: bool = False  # the store itself could not be read (it is all aside)
+
+
+def read_store(data: Any) -> Shelf:
+    """The games of the stored value (``None``: nothing stored yet). An entry that
+    cannot be read is set aside and the others kept; a value that is no store at all
+    (``text`` when it is not even JSON) is set aside whole."""
     if data is None:
-        return []
+        return Shelf()
     if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("games"), list):
-        raise ValueError("not a statistics store")
-    return [GameSummary.from_dict(g) for g in data["games"]][-MAX_GAMES:]
+        return Shelf([], [data], 1, damaged=True)
+    games, aside = [], []
+    for entry in data["games"]:
+        try:
+            games.append(GameSummary.from_dict(entry))
+        except (ValueError, TypeError, KeyError):
+            aside.append(entry)
+    kept = data.get("aside")
+    kept = kept if isinstance(kept, list) else [] if kept is None else [kept]
+    return Shelf(games[-MAX_GAMES:], [*kept, *aside], len(aside))
 
 
-def to_store(games: Iterable[GameSummary]) -> dict[str, Any]:
-    return {"version": VERSION, "games": [g.to_dict() for g in games][-MAX_GAMES:]}
+def to_store(games: Iterable[GameSummary], aside: list[Any] | None = None) -> dict[str, Any]:
+    """The value to store; ``aside`` (entries that could not be read) is kept with it."""
+    out: dict[str, Any] = {"version": VERSION, "games": [g.to_dict() for g in games][-MAX_GAMES:]}
+    if aside:
+        out["aside"] = aside
+    return out
 
 
 def add(games: list[GameSummary], game: GameSummary) -> list[GameSummary]:

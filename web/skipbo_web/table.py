@@ -21,6 +21,7 @@ from .controller import Controller, LogEntry, Message
 from .ending import ending
 from .explain import end_rule_tree, why_tree
 from .i18n import card_face, card_name, colour_of, describe, t
+from .trace import Trace, line, moves_text, pile_key, trace
 from .view_tree import El, h, props, to_html
 
 LOG_SHOWN = 60  # the newest moves in the log; older ones are counted only
@@ -36,6 +37,7 @@ class Look:
     replay: bool = False  # a replay's read-only table: every hand face up, no result sheet or log
     theme: str = "auto"   # the table's colours as chosen (prefs.THEMES)
     sound: bool = True    # sound on (the bar's switch)
+    elsewhere: bool = False  # the game is open in another tab: the table is covered
 
 
 def attrs(**values: Any) -> str:
@@ -171,18 +173,21 @@ def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, 
     others = [(me + k) % n for k in range(1, n)]
     lang = look.lang
     mine = {"legal": ctrl.legal_targets(), "playable": ctrl.playable_sources()}
+    done = trace(ctrl) if not look.replay else Trace()  # what the computer did since you moved
     kids: list[Any] = [
         h("div", props(class_="opponents", data_count=len(others)),
-          [_player(ctrl, look, view, seat, mine) for seat in others]),
-        _center(ctrl, look, view, mine),
-        _player(ctrl, look, view, me, mine),
+          [_player(ctrl, look, view, seat, mine, done) for seat in others]),
+        _center(ctrl, look, view, mine, done),
+        _player(ctrl, look, view, me, mine, done),
         h("div", props(class_="message-row"),
           h("p", props(class_="message", role="status", aria_live="polite", data_message=ctrl.message.key),
             message_text(ctrl, look, ctrl.message), key="message"),
           why_tree(ctrl.message, lang))]
     if not look.replay:  # the replay viewer shows its own move list and result
         kids.append(_log(ctrl, look))
-        if ctrl.game.is_over:
+        if look.elsewhere:
+            kids.append(_elsewhere(look))
+        elif ctrl.game.is_over:
             kids.append(result_tree(ctrl, look) if not look.result_hidden else
                         h("button", props(type="button", class_="show-result", data_action="show-result"),
                           t(lang, "end.show_result")))
@@ -209,7 +214,18 @@ def _last_target(ctrl: Controller) -> str | None:
     return moves[-1].target_slot if moves and moves[-1].is_build else None
 
 
-def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine: dict[str, set[str]]) -> El:
+def _trace_no(done: Trace, key: str) -> tuple[dict[str, str], list[El]]:
+    """A pile's order numbers of the computer's last moves: its ``data-trace`` and the
+    small numbers on it."""
+    numbers = done.marks.get(key)
+    if not numbers:
+        return {}, []
+    text = " ".join(map(str, numbers))
+    return {"data-trace": text}, [h("span", props(class_="trace-no", aria_hidden="true"), text, key="trace")]
+
+
+def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine: dict[str, set[str]],
+            done: Trace) -> El:
     lang = look.lang
     viewer = ctrl.viewer
     me = seat == viewer
@@ -240,11 +256,12 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
         label = (t(lang, "discard.aria", name=name, n=k, count=len(pile), what=card_name(lang, ptop, look.faces))
                  if pile else t(lang, "discard.aria_empty", name=name, n=k))
         cards = [card(look, c) for c in pile] or [empty()]
+        marked, numbers = _trace_no(done, pile_key(seat, slot))
         discards.append(
             h("button", {**props(type="button", class_="pile discard", data_slot=slot, data_top=card_token(ptop),
                                  data_count=len(pile), data_key=f"{seat}:{slot}", aria_label=label, tabindex=tab),
-                         **flags},
-              h("span", props(class_="fan", style=f"--k:{max(len(pile), 1)}"), cards)))
+                         **flags, **marked},
+              h("span", props(class_="fan", style=f"--k:{max(len(pile), 1)}"), cards), numbers))
     tags = []
     if seat == to_move and not ctrl.game.is_over:
         tags.append(h("span", props(class_="tag now"), t(lang, "turn.now"), key="now"))
@@ -265,7 +282,14 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
     waits = hand_size == 0 and seat != to_move and not ctrl.game.is_over
     in_hand = (t(lang, "hand.draws_at_turn_you" if is_you(ctrl, seat) else "hand.draws_at_turn") if waits
                else t(lang, "hand.count", count=hand_size))
-    header = h("header", props(class_="who"), h("span", props(class_="name"), shown, key="name"), tags,
+    mine_done = [e for e in done.entries if e.seat == seat]
+    head = shown
+    if mine_done:  # the computer's turn, in words, until you move: "Computer: 7 from stock to pile 2, ..."
+        said = line(lang, name, mine_done, look.faces)
+        head = t(lang, "trace.who", name=name)  # the level makes room for the line meanwhile
+        tags.append(h("span", props(class_="trace-line", data_trace_line=seat, title=said),
+                      moves_text(lang, mine_done, look.faces), key="trace"))
+    header = h("header", props(class_="who"), h("span", props(class_="name"), head, key="name"), tags,
                h("span", props(class_="hand-count"), in_hand, key="hand-count"))
     body: list[El] = [h("div", props(class_="row"), stock, h("div", props(class_="discards"), discards))]
     if me:
@@ -317,7 +341,7 @@ def _hand(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, se
     return h("div", props(class_="hand", role="group", aria_label=t(lang, "hand.aria")), buttons, key="hand")
 
 
-def _center(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, set[str]]) -> El:
+def _center(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, set[str]], done: Trace) -> El:
     lang = look.lang
     last = _last_target(ctrl)
     piles = []
@@ -332,12 +356,14 @@ def _center(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, 
             face = empty()
             label = t(lang, "building.aria_empty", n=k, needs=card_face(needs, look.faces, lang))
         depth = min(len(pile), 6)
+        marked, numbers = _trace_no(done, slot)
         piles.append(
-            h("button", props(type="button", class_="pile build", data_slot=slot, data_next=needs,
-                              data_top=card_token(pile[-1] if pile else None), data_count=len(pile), data_key=slot,
-                              aria_label=label, data_legal="1" if slot in mine["legal"] else None,
-                              data_last="1" if last == slot else None, style=f"--depth:{depth}"),
-              face, h("span", props(class_="needs"), t(lang, "building.needs", n=card_face(needs, look.faces, lang)))))
+            h("button", {**props(type="button", class_="pile build", data_slot=slot, data_next=needs,
+                                 data_top=card_token(pile[-1] if pile else None), data_count=len(pile), data_key=slot,
+                                 aria_label=label, data_legal="1" if slot in mine["legal"] else None,
+                                 data_last="1" if last == slot else None, style=f"--depth:{depth}"), **marked},
+              face, h("span", props(class_="needs"), t(lang, "building.needs", n=card_face(needs, look.faces, lang))),
+              numbers))
     draw, done = view["draw_size"], view["completed_size"]
     return h("section", props(class_="center", aria_label=t(lang, "building.title")),
              h("div", props(class_="drawpile", role="img", aria_label=t(lang, "draw.aria", count=draw, done=done)),
@@ -359,11 +385,12 @@ def log_text(ctrl: Controller, look: Look, e: LogEntry) -> str:
 
 def _log(ctrl: Controller, look: Look) -> El:
     played = len(ctrl.game.moves)
-    items = [h("li", props(data_by=e.seat, data_move=str(e.move)), log_text(ctrl, look, e), key=f"m{e.index}")
-             for e in ctrl.game.log(max(0, played - LOG_SHOWN))]
+    items = [h("li", props(data_by=e.seat, data_move=str(e.move), value=e.index + 1), log_text(ctrl, look, e),
+               key=f"m{e.index}")
+             for e in reversed(ctrl.game.log(max(0, played - LOG_SHOWN)))]  # the newest first
     return h("details", props(class_="log"),
              h("summary", None, f'{t(look.lang, "log.title")} ({played})'),
-             h("ol", props(data_count=played), items), key="log")
+             h("ol", props(data_count=played, reversed=""), items), key="log")
 
 
 def _curtain(ctrl: Controller, look: Look) -> El:
@@ -375,6 +402,18 @@ def _curtain(ctrl: Controller, look: Look) -> El:
                h("p", None, t(lang, "curtain.body", name=name)),
                h("button", props(type="button", class_="primary", data_action="reveal", autofocus=""),
                  t(lang, "curtain.show", name=name))), key="curtain")
+
+
+def _elsewhere(look: Look) -> El:
+    """The cover of a tab whose game another tab has taken: no cards, one button."""
+    lang = look.lang
+    return h("div", props(class_="curtain elsewhere", role="dialog", aria_modal="true",
+                          aria_labelledby="elsewhere-title"),
+             h("div", props(class_="sheet-body"),
+               h("h2", props(id="elsewhere-title"), t(lang, "tabs.title")),
+               h("p", None, t(lang, "tabs.body")),
+               h("button", props(type="button", class_="primary", data_action="take-over"),
+                 t(lang, "tabs.take_over"))), key="elsewhere")
 
 
 def _lead_line(ctrl: Controller, look: Look) -> El | None:
