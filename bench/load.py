@@ -208,7 +208,9 @@ def load_page(pw: Playwright, server: SiteServer, query: str, profile: Path, sw:
         if sw and page.locator('script[src$="sw-register.js"]').count():
             # the first visit's service worker fills its cache before the turn is measured
             page.wait_for_function("navigator.serviceWorker.controller", timeout=TIMEOUT_MS)
-        if sw and load.python == "fresh" and page.locator('script[src$="sw-register.js"]').count():
+        makes_snapshot = page.evaluate("""() => [...document.querySelectorAll('link[rel="modulepreload"]')]
+            .some(link => link.href.endsWith("pyodide-boot.mjs"))""") and server.makes_snapshot
+        if sw and load.python == "fresh" and makes_snapshot:
             # the browser makes Python's snapshot for the next visit (web/snapshot-worker.mjs)
             page.wait_for_selector("html[data-snapshot]", state="attached", timeout=2 * TIMEOUT_MS)
         if page.locator(HAND).count():
@@ -248,6 +250,8 @@ def measure(pw: Playwright, sites: dict[str, Path], query: str, runs: int, tmp: 
     with ExitStack() as stack:
         servers = {name: stack.enter_context(SiteServer(site, record=True, gzip=setup.gzip))
                    for name, site in sites.items()}
+        for name, server in servers.items():  # (builds before issue "weight" downloaded it instead)
+            server.makes_snapshot = (sites[name] / "snapshot-worker.mjs").is_file()
         profiles = {name: tmp / f"profiles{i}" for i, name in enumerate(sites)}
         for i in range(runs):
             for name, server in servers.items():
