@@ -9,6 +9,7 @@ DA: dict[str, str | Plural] = {
     "lang.code": "DA",
     "title": "Skip-Bo",
     "getting_ready": "Kortene bliver blandet…",
+    "getting_loaded": "Spillet hentes:",  # then the share downloaded: index.html
     "version": "motor {version}",
     "bar.new": "Nyt spil",
     "bar.help": "Taster og regler",

@@ -9,6 +9,7 @@ DE: dict[str, str | Plural] = {
     "lang.code": "DE",
     "title": "Skip-Bo",
     "getting_ready": "Die Karten werden gemischt…",
+    "getting_loaded": "Das Spiel wird geladen:",  # then the share downloaded: index.html
     "version": "Engine {version}",
     "bar.new": "Neues Spiel",
     "bar.help": "Tasten und Regeln",

@@ -9,6 +9,7 @@ EN: dict[str, str | Plural] = {
     "lang.code": "EN",
     "title": "Skip-Bo",
     "getting_ready": "Shuffling the cards…",
+    "getting_loaded": "Loading the game:",  # then the share downloaded: index.html
     "version": "engine {version}",
 
     # the bar
