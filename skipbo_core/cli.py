@@ -12,6 +12,7 @@ from . import _version
 from .ai import bot_names, get_bot
 from .errors import RecordError
 from .game import Game
+from .jsonread import read_json_file
 from .moves import Move
 from .rules import Rules
 
@@ -70,12 +71,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     for b in bots:
         get_bot(b)
     seed = args.seed
-    out = None
     if args.record:
-        try:
-            out = open(args.record, "w", encoding="utf-8")
-        except OSError as exc:
-            raise ValueError(f"cannot write {args.record}: {exc.strerror}") from None
+        _write(args.record, "")  # fail before the game is played, not after
     game = Game.new(rules, seed=seed, first=args.first,
                     players=[{"name": f"P{i + 1}", "kind": f"ai:{b}"} for i, b in enumerate(bots)])
     play_bots(game, bots, random.Random(f"bots:{seed}"))
@@ -84,28 +81,31 @@ def _cmd_play(args: argparse.Namespace) -> int:
     winner = "none" if res.winner is None else f"seat {res.winner} ({bots[res.winner]})"
     print(f"winner: {winner}; reason: {res.reason}; turns: {game.turn}; moves: {len(game.moves)}; "
           f"scores: {' '.join(map(str, res.scores))}")
-    if out is not None:
-        with out:
-            json.dump(game.to_record(), out)
+    if args.record:
+        _write(args.record, json.dumps(game.to_record()))
         print(f"record written to {args.record}")
     return 0
 
 
-def _cmd_replay(args: argparse.Namespace) -> int:
+def _write(path: str, text: str) -> None:
+    """Write ``text`` to file ``path``; ``ValueError`` naming the file when it cannot be
+    written (also when the write itself fails, as on ``/proc/version``)."""
     try:
-        with open(args.file, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise ValueError(f"cannot read {args.file}: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{args.file} is not JSON: {exc}") from None
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+    except (OSError, ValueError) as exc:  # ValueError: a path with a NUL character
+        raise ValueError(f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    data = read_json_file(args.file)  # JSONInputError (a ValueError) names the file
     try:
         game = Game.from_record(data)
     except RecordError as exc:
         if exc.move_index is not None:  # show the valid part, then the first bad move
             for line in describe_turns({**data, "moves": data["moves"][:exc.move_index]}):
                 print(line)
-        raise ValueError(f"invalid record: {exc}") from None
+        raise ValueError(f"{args.file}: invalid record: {exc}") from None
     for line in describe_turns(data):
         print(line)
     res = game.result

@@ -11,6 +11,7 @@ from . import record
 from .cards import BUILDING_SLOTS, DISCARD_PILES, HAND_SIZE, NUMBERS, PILE_COMPLETE, WILD, is_full_deck, new_deck
 from .errors import IllegalMove, InvalidMove, ReshuffleError, UndoError
 from .history import LogEntry
+from .jsonread import brief
 from .moves import ALL_MOVES as _ALL
 from .moves import (
     BUILD,
@@ -75,7 +76,7 @@ class Game:
         """Deal ``deck`` (``deck[0]`` dealt first). Prefer ``Game.new``/``Game.from_record``."""
         n = rules.players
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
-            raise ValueError(f"first must be a seat from 0 to {n - 1}, not {first!r}")
+            raise ValueError(f"first must be a seat from 0 to {n - 1}, not {brief(first)}")
         self.rules = rules
         self.first = first
         self.players = [dict(p) for p in players] if players else [
@@ -139,6 +140,12 @@ class Game:
     def from_record(cls, data: Any) -> Game:
         """Replay a game record (RULES.md); raises ``RecordError`` naming the first problem."""
         return record.replay(cls, data)
+
+    @classmethod
+    def from_record_text(cls, text: str | bytes, source: str = "record") -> Game:
+        """Replay a game record given as JSON text, read with the engine's bounded JSON
+        reader; raises ``RecordError`` naming ``source`` and the first problem."""
+        return record.read(cls, text, source)
 
     def to_record(self) -> dict[str, Any]:
         """The JSON-able game record of RULES.md; ``result`` only once the game is over."""
@@ -250,7 +257,7 @@ class Game:
             raise ValueError(f"a table needs {n} stocks, hands and sets of {DISCARD_PILES} discard piles "
                              f"and {BUILDING_SLOTS} building piles")
         if type(current_seat) is not int or not 0 <= current_seat < n:
-            raise ValueError(f"current_seat must be a seat from 0 to {n - 1}, not {current_seat!r}")
+            raise ValueError(f"current_seat must be a seat from 0 to {n - 1}, not {brief(current_seat)}")
         if any(len(h) > HAND_SIZE for h in hands):
             raise ValueError(f"a hand holds at most {HAND_SIZE} cards")
         for pile in building:
@@ -326,8 +333,9 @@ class Game:
 
     def stock(self, seat: int) -> tuple[int | None, ...]:
         """Every card of ``seat``'s stock, bottom to top (only the top is face up).
-        ``None`` is a card a sampled world (``from_view``) has not dealt yet."""
-        return _shown(self._stocks[seat])
+        ``None`` is a card a sampled world (``from_view``) has not dealt yet.
+        Raises ``ValueError`` for a seat that is not at the table."""
+        return _shown(self._stocks[self._seat(seat)])
 
     @property
     def draw_pile(self) -> tuple[int | None, ...]:
@@ -359,8 +367,8 @@ class Game:
         The game keeps everything a seat may see in immutable tuples, so the view
         shares them instead of copying."""
         hands = self._hands
-        if type(seat) is not int or not 0 <= seat < len(hands):
-            raise ValueError(f"seat must be from 0 to {len(hands) - 1}, not {seat!r}")
+        if type(seat) is not int or not 0 <= seat < len(hands):  # inline, not _seat: a hot path
+            raise ValueError(f"seat must be from 0 to {len(hands) - 1}, not {brief(seat)}")
         stock_sizes, stock_tops = self._stock_view
         view = _new(SeatView)
         _set(view, "__dict__", {  # a frozen dataclass: fill its fields without __setattr__
@@ -371,6 +379,12 @@ class Game:
             "stall_count": self._stall, "result": self._result})
         return view
 
+    def _seat(self, seat: Any) -> int:
+        """``seat`` when it is a seat at the table, else ``ValueError``."""
+        if type(seat) is not int or not 0 <= seat < len(self._hands):
+            raise ValueError(f"seat must be from 0 to {len(self._hands) - 1}, not {brief(seat)}")
+        return seat
+
     def legal_moves(self, source: str | None = None, target: str | None = None) -> list[Move]:
         """Every legal move for the seat to move, in a stable order: building moves
         (stock, hand 1-12 and Skip-Bo, discards 1-4, partner's stock and discards,
@@ -379,6 +393,7 @@ class Game:
         ``source`` keeps only the moves from one source of the notation (``"S"``,
         ``"H5"``, ``"HSB"``, ``"D2"``, ``"PS"``, ``"PD1"``; ``"H"`` is any hand card),
         ``target`` only those onto one pile (``"B1"``-``"B4"``, ``"D1"``-``"D4"``).
+        Raises ``InvalidMove`` for any other ``source`` or ``target`` (of any type).
         """
         if source is not None or target is not None:
             return _filtered(self.legal_moves(), source, target)
@@ -441,7 +456,10 @@ class Game:
 
     def log(self, start: int = 0) -> list[LogEntry]:
         """The moves played so far as ``LogEntry``s (index, turn, seat, move, card,
-        revealed), from move ``start`` on (negative: counted from the end, as in slicing)."""
+        revealed), from move ``start`` on (negative: counted from the end, as in slicing);
+        ``ValueError`` when ``start`` is not a whole number."""
+        if type(start) is not int:
+            raise ValueError(f"start must be a whole number, not {brief(start)}")
         moves, entries = self._moves, self._undo
         first = range(len(moves))[start:].start if moves else 0
         out = []
@@ -454,8 +472,9 @@ class Game:
         return out
 
     def has_building_move(self, seat: int | None = None) -> bool:
-        """True when ``seat`` (default: the seat to move) could play a card onto a building pile."""
-        s = self.current_seat if seat is None else seat
+        """True when ``seat`` (default: the seat to move) could play a card onto a building
+        pile; ``ValueError`` for a seat that is not at the table."""
+        s = self.current_seat if seat is None else self._seat(seat)
         masks = self._masks
         if any(masks[c] for c in self._hands[s]):
             return True
@@ -861,10 +880,11 @@ _VALID = frozenset(_ALL)
 
 
 def _check_filters(source: str | None, target: str | None) -> None:
-    if source is not None and source != "H" and source not in SOURCE_TEXTS:
-        raise InvalidMove(f"bad move source {source!r}")
-    if target is not None and target not in TARGET_TEXTS:
-        raise InvalidMove(f"bad move target {target!r}")
+    # isinstance first: a list or a dict is not hashable, and "in" a set would raise TypeError
+    if source is not None and (not isinstance(source, str) or source != "H" and source not in SOURCE_TEXTS):
+        raise InvalidMove(f"bad move source {brief(source)}")
+    if target is not None and (not isinstance(target, str) or target not in TARGET_TEXTS):
+        raise InvalidMove(f"bad move target {brief(target)}")
 
 
 def _filtered(moves: list[Move], source: str | None, target: str | None) -> list[Move]:
@@ -883,5 +903,5 @@ def _valid_move(move: Move | str) -> Move:
     """``move`` as a ``Move``; ``InvalidMove`` unless it is one of the moves that exist."""
     m = move if isinstance(move, Move) else Move.parse(move)
     if m not in _VALID:
-        raise InvalidMove(f"not a move: {move!r}")
+        raise InvalidMove(f"not a move: {brief(move)}")
     return m
