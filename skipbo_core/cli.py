@@ -12,7 +12,7 @@ from . import _version
 from .ai import bot_names, get_bot
 from .errors import RecordError
 from .game import Game
-from .jsonread import read_json_file
+from .jsonread import read_json_file, whole_number
 from .moves import Move
 from .rules import Rules
 
@@ -22,33 +22,42 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def _count(text: str) -> int:
+    """A command-line number: ASCII digits only (``int`` would also take ``+7``, ``1_0``,
+    `` 7`` and other scripts' digits)."""
+    return whole_number(text, "the number", 0, 10 ** 9)
+
+
+_count.__name__ = "number"  # argparse names the type in its message: "invalid number value: '+7'"
+
+
 def _build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m skipbo_core", description="Skip-Bo rules engine.")
     p.add_argument("--version", action="version", version=f"skipbo_core {_version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     play = sub.add_parser("play", help="play a whole game between bots")
-    play.add_argument("--players", type=int, default=2)
-    play.add_argument("--stock", type=int, default=None, help="stock size (default by players)")
+    play.add_argument("--players", type=_count, default=2)
+    play.add_argument("--stock", type=_count, default=None, help="stock size (default by players)")
     play.add_argument("--teams", action="store_true", help="partners opposite (4 or 6 players)")
-    play.add_argument("--wilds", type=int, default=18, help="18 (162 cards) or 24 (168 cards)")
+    play.add_argument("--wilds", type=_count, default=18, help="18 (162 cards) or 24 (168 cards)")
     play.add_argument("--bots", default=None, help=f"comma-separated, one per seat: {', '.join(bot_names())}")
     play.add_argument("--seed", default=None, help="deal and bot seed")
-    play.add_argument("--first", type=int, default=0, help="seat that moves first")
+    play.add_argument("--first", type=_count, default=0, help="seat that moves first")
     play.add_argument("--record", default=None, help="write the game record (JSON) here")
     replay = sub.add_parser("replay", help="validate a record and print it turn by turn")
     replay.add_argument("file")
     tour = sub.add_parser("tournament", help="bots against each other on mirrored deals")
     tour.add_argument("--bots", required=True, help=f"comma-separated bot names: {', '.join(bot_names())}")
-    tour.add_argument("--games", type=int, default=200, help="games (whole deals, every seating)")
-    tour.add_argument("--players", type=int, default=2)
-    tour.add_argument("--stock", type=int, default=None, help="stock size (default by players)")
+    tour.add_argument("--games", type=_count, default=200, help="games (whole deals, every seating)")
+    tour.add_argument("--players", type=_count, default=2)
+    tour.add_argument("--stock", type=_count, default=None, help="stock size (default by players)")
     tour.add_argument("--teams", action="store_true", help="partners opposite (4 or 6 players)")
-    tour.add_argument("--wilds", type=int, default=18, help="18 (162 cards) or 24 (168 cards)")
+    tour.add_argument("--wilds", type=_count, default=18, help="18 (162 cards) or 24 (168 cards)")
     tour.add_argument("--seed", default="1", help="deals and bot seeds")
     tour.add_argument("--one-vs-table", action="store_true",
                       help="the first of two bots on one seat (one team with --teams), the second on all the "
                            "others; the line-up rotates round the table over each deal")
-    tour.add_argument("--jobs", type=int, default=1, help="worker processes")
+    tour.add_argument("--jobs", type=_count, default=1, help="worker processes")
     tour.add_argument("--progress", action="store_true",
                       help="print the report so far to stderr each time a batch of deals finishes")
     return p

@@ -5,7 +5,8 @@ it is parsed (a cheap scan counts bracket depth outside strings), so no input ca
 overflow a stack, in CPython or in Pyodide; numbers are read strictly (whole numbers of
 at most ``MAX_INT_DIGITS`` digits, no ``NaN``/``Infinity``). Every failure is a
 ``JSONInputError`` (a ``ValueError``) whose message names the input. ``read_json_file``
-does the same for a file, and ``brief`` shows any value in a message, short and safely.
+does the same for a file, ``whole_number`` reads a number typed as text (ASCII digits
+only), and ``brief`` shows any value in a message, short and safely.
 """
 
 from __future__ import annotations
@@ -127,6 +128,16 @@ def read_json_file(path: Any, *, max_chars: int = MAX_CHARS, max_depth: int = MA
         why = getattr(exc, "strerror", None) or str(exc)
         raise JSONInputError(name, "unreadable", f"cannot read it ({why})") from None
     return read_json(raw, name, max_chars=max_chars, max_depth=max_depth)
+
+
+def whole_number(text: Any, what: str, low: int, high: int) -> int:
+    """The whole number written in ``text`` with ASCII digits only (no sign, ``_``,
+    spaces or other scripts' digits), from ``low`` to ``high``; ``ValueError`` naming
+    ``what`` otherwise."""
+    ok = isinstance(text, str) and 0 < len(text) <= MAX_INT_DIGITS and text.isascii() and text.isdigit()
+    if not ok or not low <= int(text) <= high:
+        raise ValueError(f"{what} must be a whole number from {low} to {high}, not {brief(text)}")
+    return int(text)
 
 
 class _Brief(reprlib.Repr):

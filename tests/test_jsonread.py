@@ -16,6 +16,7 @@ from skipbo_core.jsonread import (
     nesting_depth,
     read_json,
     read_json_file,
+    whole_number,
 )
 from skipbo_core.match import Match
 
@@ -91,6 +92,18 @@ def test_files_that_cannot_be_read_are_named(tmp_path) -> None:
     with pytest.raises(JSONInputError) as err:
         read_json_file(big, max_chars=50)
     assert err.value.code == "too-big" and str(big) in str(err.value)
+
+
+@pytest.mark.parametrize("text", ["+7", "1_0", " 7", "7 ", "٧", "７", "-1", "", "7.0", "0x7", "1" * 31, 7, None])
+def test_whole_numbers_are_ascii_digits_only(text) -> None:
+    with pytest.raises(ValueError, match="the count"):
+        whole_number(text, "the count", 0, 10 ** 40)
+
+
+def test_whole_numbers_in_range_read() -> None:
+    assert whole_number("007", "x", 0, 10) == 7
+    with pytest.raises(ValueError):
+        whole_number("11", "x", 0, 10)
 
 
 def test_brief_shows_any_value_short_and_safely() -> None:

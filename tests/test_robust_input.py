@@ -221,3 +221,13 @@ def test_play_writing_its_record_to_proc_version_gives_one_line() -> None:
 def test_play_writing_its_record_to_a_folder_gives_one_line(tmp_path) -> None:
     assert_one_line_error(cli("play", "--stock", 2, "--record", tmp_path), str(tmp_path))
 
+
+@pytest.mark.parametrize("number", ["+3", "1_0", " 3", "3 ", "٣", "３", "-0", "0x3", "3.0", ""])
+def test_numbers_on_the_command_line_are_ascii_digits_only(number: str) -> None:
+    """``int()`` takes ``+3``, ``1_0``, `` 3`` and other scripts' digits; the engine does not."""
+    assert_one_line_error(cli("play", "--players", number), "--players")
+
+
+def test_a_plain_number_on_the_command_line_still_works() -> None:
+    proc = cli("play", "--players", "3", "--stock", "2", "--first", "0")
+    assert proc.returncode == 0, proc.stderr
