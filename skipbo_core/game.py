@@ -73,16 +73,15 @@ class Game:
                  players: Sequence[dict[str, str]] | None = None,
                  rng: random.Random | None = None,
                  reshuffles: Sequence[Sequence[int]] | None = None) -> None:
-        """Deal ``deck`` (``deck[0]`` dealt first). Prefer ``Game.new``/``Game.from_record``."""
+        """Deal ``deck`` (``deck[0]`` dealt first). Prefer ``Game.new``/``Game.from_record``.
+        ``ValueError`` when ``first``, ``players`` (``n`` objects with a text ``name`` and
+        ``kind``) or ``deck`` do not fit ``rules``."""
         n = rules.players
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
             raise ValueError(f"first must be a seat from 0 to {n - 1}, not {brief(first)}")
         self.rules = rules
         self.first = first
-        self.players = [dict(p) for p in players] if players else [
-            {"name": f"P{i + 1}", "kind": "human"} for i in range(n)]
-        if len(self.players) != n:
-            raise ValueError(f"players must list {n} players, not {len(self.players)}")
+        self.players = _players(players, n)
         self._deck: tuple[int, ...] | None = tuple(deck)
         if not is_full_deck(list(self._deck), rules.wild_cards):
             raise ValueError(f"deck is not the {rules.deck_size}-card Skip-Bo deck")
@@ -129,8 +128,14 @@ class Game:
     @classmethod
     def new(cls, rules: Rules | None = None, seed: Any = None, first: int = 0,
             players: Sequence[dict[str, str]] | None = None) -> Game:
-        """A freshly shuffled game. The same ``seed`` always gives the same game."""
+        """A freshly shuffled game. The same ``seed`` always gives the same game.
+        ``seed`` is ``None`` (a fresh shuffle), a whole number or a text; other values,
+        and ``rules`` that are not ``Rules``, raise ``ValueError``."""
         rules = rules if rules is not None else Rules()
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be Rules, not {brief(rules)}")
+        if seed is not None and not isinstance(seed, (int, str, bytes, float)):
+            raise ValueError(f"seed must be a whole number or a text, not {brief(seed)}")
         rng = random.Random(seed)
         deck = new_deck(rules.wild_cards)
         rng.shuffle(deck)
@@ -272,16 +277,13 @@ class Game:
         g = _new(cls)
         g.__dict__ = {
             "rules": rules, "first": current_seat,
-            "players": [dict(p) for p in players] if players else [
-                {"name": f"P{i + 1}", "kind": "human"} for i in range(n)],
+            "players": _players(players, n),
             "_deck": None, "_shuffle_key": shuffle_key, "_stocks": [list(s) for s in stocks],
             "_draw": list(draw)[::-1], "_hands": [tuple(sorted(h)) for h in hands],
             "_discards": tuple(tuple(tuple(p) for p in d) for d in discards),
             "_building": tuple(tuple(p) for p in building), "_completed": list(completed),
             "_reshuffles": [], "_supply": None, "_undealt": None, "_moves": [], "_undo": [],
             "_stall": stall_count, "_result": None, "current_seat": current_seat, "turn": turn}
-        if len(g.players) != n:
-            raise ValueError(f"players must list {n} players, not {len(g.players)}")
         g._derive()
         return g
 
@@ -877,6 +879,20 @@ def _with_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 _new, _set = object.__new__, object.__setattr__
 _VALID = frozenset(_ALL)
+
+
+def _players(players: Any, n: int) -> list[dict[str, str]]:
+    """A copy of ``players`` (``P1``, ``P2``... people when none are given); ``ValueError``
+    unless it lists ``n`` objects whose ``name`` and ``kind`` are texts."""
+    if not players:
+        return [{"name": f"P{i + 1}", "kind": "human"} for i in range(n)]
+    if not isinstance(players, (list, tuple)) or not all(
+            isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("kind"), str)
+            for p in players):
+        raise ValueError(f"players must list {n} objects whose name and kind are texts, not {brief(players)}")
+    if len(players) != n:
+        raise ValueError(f"players must list {n} players, not {len(players)}")
+    return [dict(p) for p in players]
 
 
 def _check_filters(source: str | None, target: str | None) -> None:

@@ -189,6 +189,24 @@ def test_seat_and_start_arguments_of_another_type_raise_value_error(call) -> Non
         call(Game.new(Rules(), seed=1))
 
 
+@pytest.mark.parametrize("players", [[1, 2], 5, "ab", [{"name": ["x"], "kind": "human"}] * 2,
+                                     [{"name": "x", "kind": 3}] * 2, [{"name": "x"}] * 2,
+                                     [{"name": "x", "kind": "human"}]])
+def test_players_that_are_not_names_and_kinds_raise_value_error(players) -> None:
+    """Names and kinds are texts; a list or a number as a name used to be taken and shown
+    as ``['x']``, a number as a player raised TypeError."""
+    with pytest.raises(ValueError, match="players"):
+        Game.new(Rules(), seed=1, players=players)
+    with pytest.raises(PositionError, match="players"):
+        game_from_position(POSITION, players=players)
+
+
+@pytest.mark.parametrize("kwargs", [{"seed": [1]}, {"seed": {"a": 1}}, {"rules": "x"}, {"rules": {"players": 2}}])
+def test_game_new_with_a_seed_or_rules_of_another_type_raises_value_error(kwargs) -> None:
+    with pytest.raises(ValueError):
+        Game.new(**kwargs)
+
+
 # -- the command line ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("content, words", [
