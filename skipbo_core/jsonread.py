@@ -12,6 +12,7 @@ only), and ``brief`` shows any value in a message, short and safely.
 from __future__ import annotations
 
 import itertools
+import json
 import operator
 import re
 import reprlib
@@ -106,7 +107,6 @@ def read_json(text: str | bytes, source: str = "input", *, max_chars: int = MAX_
         raise JSONInputError(source, "too-big", f"{len(text):,} characters, more than the {max_chars:,} allowed")
     if nesting_depth(text, max_depth) > max_depth:
         raise JSONInputError(source, "too-deep", f"lists and objects nested more than {max_depth} deep")
-    import json
     try:
         return json.loads(text, parse_int=_whole(source), parse_float=_fraction(source),
                           parse_constant=_constant(source))
