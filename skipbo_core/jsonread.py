@@ -26,7 +26,10 @@ MAX_DEPTH = 32
 MAX_INT_DIGITS = 30
 """The most digits of a whole number in JSON (a seed below 2**63 has 19)."""
 
-_NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^\[\]{}"]+', re.DOTALL)
+# A string, or everything that is not a bracket. A string left open runs to the end of the
+# text (json.loads stops there too), so the scan never fails half-way through a string and
+# starts again at the next quote: that made text like '"\\"\\"\\"...' take quadratic time.
+_NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|[^\[\]{}"]+', re.DOTALL)
 _DEPTH_STEP = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
 
 

@@ -45,7 +45,7 @@ def deep_texts(draw) -> str:
     """JSON text nested up to 50,000 deep, closed or cut short, built as text."""
     depth = draw(depths)
     opener, closer = draw(st.sampled_from([("[", "]"), ('{"a":', "}"), ("[1,", "]"), ('{"kind":', "}")]))
-    inner = draw(st.sampled_from(["0", '"x"', "1" * 5000, "NaN", "-Infinity", "1e400", ""]))
+    inner = draw(st.sampled_from(["0", '"x"', "1" * 5000, "NaN", "-Infinity", "1e400", "", '"' + '\\"' * 50_000]))
     return opener * depth + inner + (closer * depth if draw(st.booleans()) else "")
 
 
