@@ -13,9 +13,10 @@ from .errors import IllegalMove, InvalidMove, PositionError, RecordError, UndoEr
 from .game import TURN_LIMIT, Game
 from .goals import Goal, GoalError, find_line
 from .history import LogEntry
+from .jsonread import JSONInputError
 from .match import Match
 from .moves import Move
-from .position import game_from_position, parse_compact, position_of, to_compact
+from .position import game_from_position, parse_compact, position_of, read_position, to_compact
 from .result import Result
 from .rules import Rules
 from .view import SeatView
@@ -46,5 +47,5 @@ def __getattr__(name: str) -> str:
 
 __all__ = ["Game", "Rules", "Move", "Match", "LogEntry", "Result", "SeatView", "IllegalMove", "InvalidMove",
            "RecordError", "UndoError", "PositionError",
-           "game_from_position", "position_of", "to_compact", "parse_compact",
+           "game_from_position", "position_of", "to_compact", "parse_compact", "read_position", "JSONInputError",
            "Goal", "GoalError", "find_line", "TURN_LIMIT", "WILD", "__version__"]

@@ -56,6 +56,8 @@ class RecordError(ValueError):
     ======================  ==================================================
     code                    problem
     ======================  ==================================================
+    ``bad-json``            text that is not readable JSON, too long or nested
+                            too deep (``Game.from_record_text``)
     ``format``              not format ``skipbo-record`` version 1
     ``malformed``           a field is missing or wrong (rules, players, deck,
                             reshuffles, moves, the shape of the result)
@@ -103,7 +105,10 @@ class PositionError(ValueError):
     ``draw-size``        a draw pile that leaves cards that cannot be completed piles
     ``bad-seat``         a seat number out of range, or seats that do not match the rules
     ``game-over``        a stock is empty (in teams: both partners'): the game is won
-    ``bad-compact``      the compact form cannot be read (or is too long)
+    ``bad-compact``      the compact form cannot be read (or is too long, or unpacks to
+                         JSON over the limits of ``skipbo_core.jsonread``)
+    ``bad-json``         position text (``read_position``) that is not readable JSON,
+                         too long or nested too deep
     ===================  ==============================================================
     """
 

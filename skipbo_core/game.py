@@ -11,6 +11,7 @@ from . import record
 from .cards import BUILDING_SLOTS, DISCARD_PILES, HAND_SIZE, NUMBERS, PILE_COMPLETE, WILD, is_full_deck, new_deck
 from .errors import IllegalMove, InvalidMove, ReshuffleError, UndoError
 from .history import LogEntry
+from .jsonread import brief
 from .moves import ALL_MOVES as _ALL
 from .moves import (
     BUILD,
@@ -72,16 +73,15 @@ class Game:
                  players: Sequence[dict[str, str]] | None = None,
                  rng: random.Random | None = None,
                  reshuffles: Sequence[Sequence[int]] | None = None) -> None:
-        """Deal ``deck`` (``deck[0]`` dealt first). Prefer ``Game.new``/``Game.from_record``."""
+        """Deal ``deck`` (``deck[0]`` dealt first). Prefer ``Game.new``/``Game.from_record``.
+        ``ValueError`` when ``first``, ``players`` (``n`` objects with a text ``name`` and
+        ``kind``) or ``deck`` do not fit ``rules``."""
         n = rules.players
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
-            raise ValueError(f"first must be a seat from 0 to {n - 1}, not {first!r}")
+            raise ValueError(f"first must be a seat from 0 to {n - 1}, not {brief(first)}")
         self.rules = rules
         self.first = first
-        self.players = [dict(p) for p in players] if players else [
-            {"name": f"P{i + 1}", "kind": "human"} for i in range(n)]
-        if len(self.players) != n:
-            raise ValueError(f"players must list {n} players, not {len(self.players)}")
+        self.players = _players(players, n)
         self._deck: tuple[int, ...] | None = tuple(deck)
         if not is_full_deck(list(self._deck), rules.wild_cards):
             raise ValueError(f"deck is not the {rules.deck_size}-card Skip-Bo deck")
@@ -128,8 +128,14 @@ class Game:
     @classmethod
     def new(cls, rules: Rules | None = None, seed: Any = None, first: int = 0,
             players: Sequence[dict[str, str]] | None = None) -> Game:
-        """A freshly shuffled game. The same ``seed`` always gives the same game."""
+        """A freshly shuffled game. The same ``seed`` always gives the same game.
+        ``seed`` is ``None`` (a fresh shuffle), a whole number or a text; other values,
+        and ``rules`` that are not ``Rules``, raise ``ValueError``."""
         rules = rules if rules is not None else Rules()
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be Rules, not {brief(rules)}")
+        if seed is not None and not isinstance(seed, (int, str, bytes, float)):
+            raise ValueError(f"seed must be a whole number or a text, not {brief(seed)}")
         rng = random.Random(seed)
         deck = new_deck(rules.wild_cards)
         rng.shuffle(deck)
@@ -139,6 +145,12 @@ class Game:
     def from_record(cls, data: Any) -> Game:
         """Replay a game record (RULES.md); raises ``RecordError`` naming the first problem."""
         return record.replay(cls, data)
+
+    @classmethod
+    def from_record_text(cls, text: str | bytes, source: str = "record") -> Game:
+        """Replay a game record given as JSON text, read with the engine's bounded JSON
+        reader; raises ``RecordError`` naming ``source`` and the first problem."""
+        return record.read(cls, text, source)
 
     def to_record(self) -> dict[str, Any]:
         """The JSON-able game record of RULES.md; ``result`` only once the game is over."""
@@ -250,7 +262,7 @@ class Game:
             raise ValueError(f"a table needs {n} stocks, hands and sets of {DISCARD_PILES} discard piles "
                              f"and {BUILDING_SLOTS} building piles")
         if type(current_seat) is not int or not 0 <= current_seat < n:
-            raise ValueError(f"current_seat must be a seat from 0 to {n - 1}, not {current_seat!r}")
+            raise ValueError(f"current_seat must be a seat from 0 to {n - 1}, not {brief(current_seat)}")
         if any(len(h) > HAND_SIZE for h in hands):
             raise ValueError(f"a hand holds at most {HAND_SIZE} cards")
         for pile in building:
@@ -265,16 +277,13 @@ class Game:
         g = _new(cls)
         g.__dict__ = {
             "rules": rules, "first": current_seat,
-            "players": [dict(p) for p in players] if players else [
-                {"name": f"P{i + 1}", "kind": "human"} for i in range(n)],
+            "players": _players(players, n),
             "_deck": None, "_shuffle_key": shuffle_key, "_stocks": [list(s) for s in stocks],
             "_draw": list(draw)[::-1], "_hands": [tuple(sorted(h)) for h in hands],
             "_discards": tuple(tuple(tuple(p) for p in d) for d in discards),
             "_building": tuple(tuple(p) for p in building), "_completed": list(completed),
             "_reshuffles": [], "_supply": None, "_undealt": None, "_moves": [], "_undo": [],
             "_stall": stall_count, "_result": None, "current_seat": current_seat, "turn": turn}
-        if len(g.players) != n:
-            raise ValueError(f"players must list {n} players, not {len(g.players)}")
         g._derive()
         return g
 
@@ -326,8 +335,9 @@ class Game:
 
     def stock(self, seat: int) -> tuple[int | None, ...]:
         """Every card of ``seat``'s stock, bottom to top (only the top is face up).
-        ``None`` is a card a sampled world (``from_view``) has not dealt yet."""
-        return _shown(self._stocks[seat])
+        ``None`` is a card a sampled world (``from_view``) has not dealt yet.
+        Raises ``ValueError`` for a seat that is not at the table."""
+        return _shown(self._stocks[self._seat(seat)])
 
     @property
     def draw_pile(self) -> tuple[int | None, ...]:
@@ -359,8 +369,8 @@ class Game:
         The game keeps everything a seat may see in immutable tuples, so the view
         shares them instead of copying."""
         hands = self._hands
-        if type(seat) is not int or not 0 <= seat < len(hands):
-            raise ValueError(f"seat must be from 0 to {len(hands) - 1}, not {seat!r}")
+        if type(seat) is not int or not 0 <= seat < len(hands):  # inline, not _seat: a hot path
+            raise ValueError(f"seat must be from 0 to {len(hands) - 1}, not {brief(seat)}")
         stock_sizes, stock_tops = self._stock_view
         view = _new(SeatView)
         _set(view, "__dict__", {  # a frozen dataclass: fill its fields without __setattr__
@@ -371,6 +381,12 @@ class Game:
             "stall_count": self._stall, "result": self._result})
         return view
 
+    def _seat(self, seat: Any) -> int:
+        """``seat`` when it is a seat at the table, else ``ValueError``."""
+        if type(seat) is not int or not 0 <= seat < len(self._hands):
+            raise ValueError(f"seat must be from 0 to {len(self._hands) - 1}, not {brief(seat)}")
+        return seat
+
     def legal_moves(self, source: str | None = None, target: str | None = None) -> list[Move]:
         """Every legal move for the seat to move, in a stable order: building moves
         (stock, hand 1-12 and Skip-Bo, discards 1-4, partner's stock and discards,
@@ -379,6 +395,7 @@ class Game:
         ``source`` keeps only the moves from one source of the notation (``"S"``,
         ``"H5"``, ``"HSB"``, ``"D2"``, ``"PS"``, ``"PD1"``; ``"H"`` is any hand card),
         ``target`` only those onto one pile (``"B1"``-``"B4"``, ``"D1"``-``"D4"``).
+        Raises ``InvalidMove`` for any other ``source`` or ``target`` (of any type).
         """
         if source is not None or target is not None:
             return _filtered(self.legal_moves(), source, target)
@@ -441,7 +458,10 @@ class Game:
 
     def log(self, start: int = 0) -> list[LogEntry]:
         """The moves played so far as ``LogEntry``s (index, turn, seat, move, card,
-        revealed), from move ``start`` on (negative: counted from the end, as in slicing)."""
+        revealed), from move ``start`` on (negative: counted from the end, as in slicing);
+        ``ValueError`` when ``start`` is not a whole number."""
+        if type(start) is not int:
+            raise ValueError(f"start must be a whole number, not {brief(start)}")
         moves, entries = self._moves, self._undo
         first = range(len(moves))[start:].start if moves else 0
         out = []
@@ -454,8 +474,9 @@ class Game:
         return out
 
     def has_building_move(self, seat: int | None = None) -> bool:
-        """True when ``seat`` (default: the seat to move) could play a card onto a building pile."""
-        s = self.current_seat if seat is None else seat
+        """True when ``seat`` (default: the seat to move) could play a card onto a building
+        pile; ``ValueError`` for a seat that is not at the table."""
+        s = self.current_seat if seat is None else self._seat(seat)
         masks = self._masks
         if any(masks[c] for c in self._hands[s]):
             return True
@@ -860,11 +881,26 @@ _new, _set = object.__new__, object.__setattr__
 _VALID = frozenset(_ALL)
 
 
+def _players(players: Any, n: int) -> list[dict[str, str]]:
+    """A copy of ``players`` (``P1``, ``P2``... people when none are given); ``ValueError``
+    unless it lists ``n`` objects whose ``name`` and ``kind`` are texts."""
+    if not players:
+        return [{"name": f"P{i + 1}", "kind": "human"} for i in range(n)]
+    if not isinstance(players, (list, tuple)) or not all(
+            isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("kind"), str)
+            for p in players):
+        raise ValueError(f"players must list {n} objects whose name and kind are texts, not {brief(players)}")
+    if len(players) != n:
+        raise ValueError(f"players must list {n} players, not {len(players)}")
+    return [dict(p) for p in players]
+
+
 def _check_filters(source: str | None, target: str | None) -> None:
-    if source is not None and source != "H" and source not in SOURCE_TEXTS:
-        raise InvalidMove(f"bad move source {source!r}")
-    if target is not None and target not in TARGET_TEXTS:
-        raise InvalidMove(f"bad move target {target!r}")
+    # isinstance first: a list or a dict is not hashable, and "in" a set would raise TypeError
+    if source is not None and (not isinstance(source, str) or source != "H" and source not in SOURCE_TEXTS):
+        raise InvalidMove(f"bad move source {brief(source)}")
+    if target is not None and (not isinstance(target, str) or target not in TARGET_TEXTS):
+        raise InvalidMove(f"bad move target {brief(target)}")
 
 
 def _filtered(moves: list[Move], source: str | None, target: str | None) -> list[Move]:
@@ -883,5 +919,5 @@ def _valid_move(move: Move | str) -> Move:
     """``move`` as a ``Move``; ``InvalidMove`` unless it is one of the moves that exist."""
     m = move if isinstance(move, Move) else Move.parse(move)
     if m not in _VALID:
-        raise InvalidMove(f"not a move: {move!r}")
+        raise InvalidMove(f"not a move: {brief(move)}")
     return m

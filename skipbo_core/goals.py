@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import PILE_COMPLETE, WILD
 from .errors import PositionError
+from .jsonread import JSONInputError, brief, read_json
 from .moves import Move
 
 if TYPE_CHECKING:
@@ -36,11 +37,14 @@ REACHED, FAILED, OPEN = "reached", "failed", "open"
 KINDS = ("stock_played", "stock_empty", "build_complete", "block_next", "all")
 WHOSE = ("own", "partner", "either")
 MAX_COUNT = 50
+MAX_TEXT = 2_000
+"""The longest goal text ``Goal.from_text`` reads (characters)."""
 
 
 class GoalError(PositionError):
     """A goal that is malformed; ``path`` is relative to the goal (``count``,
-    ``goals[1].kind``), ``code`` is ``malformed`` or ``unknown-key``."""
+    ``goals[1].kind``), ``code`` is ``malformed``, ``unknown-key`` or (``from_text``)
+    ``bad-json``."""
 
 
 @dataclass(frozen=True)
@@ -61,17 +65,17 @@ class Goal:
             raise GoalError(path, f"a goal must be an object, not {type(data).__name__}")
         kind = data.get("kind")
         if kind not in KINDS:
-            raise GoalError(f"{where}kind", f"must be one of {', '.join(KINDS)}, not {kind!r}")
+            raise GoalError(f"{where}kind", f"must be one of {', '.join(KINDS)}, not {brief(kind)}")
         allowed = {"stock_played": ("count", "whose"), "build_complete": ("count",), "all": ("goals",)}.get(kind, ())
         for key in data:
             if key != "kind" and key not in allowed:
-                raise GoalError(f"{where}{key}", f"unknown key {key!r} for a {kind} goal", "unknown-key")
+                raise GoalError(f"{where}{key}", f"unknown key {brief(key)} for a {kind} goal", "unknown-key")
         count = data.get("count", 1)
         if type(count) is not int or not 1 <= count <= MAX_COUNT:
-            raise GoalError(f"{where}count", f"must be a whole number from 1 to {MAX_COUNT}, not {count!r}")
+            raise GoalError(f"{where}count", f"must be a whole number from 1 to {MAX_COUNT}, not {brief(count)}")
         whose = data.get("whose", "own")
         if whose not in WHOSE:
-            raise GoalError(f"{where}whose", f"must be one of {', '.join(WHOSE)}, not {whose!r}")
+            raise GoalError(f"{where}whose", f"must be one of {', '.join(WHOSE)}, not {brief(whose)}")
         goals: tuple[Goal, ...] = ()
         if kind == "all":
             parts = data.get("goals")
@@ -81,6 +85,21 @@ class Goal:
             if any(g.kind == "all" for g in goals):
                 raise GoalError(f"{where}goals", "an all goal lists simple goals, not other all goals")
         return cls(kind, count, whose, goals)
+
+    @classmethod
+    def from_text(cls, text: str | bytes, source: str = "goal") -> Goal:
+        """The goal in JSON ``text``, read by the bounded reader (at most ``MAX_TEXT``
+        characters); raises ``GoalError`` (code ``bad-json`` for text that is not
+        readable JSON) naming ``source`` and the first problem."""
+        try:
+            data = read_json(text, source, max_chars=MAX_TEXT)
+        except JSONInputError as exc:
+            raise GoalError("", str(exc), "bad-json") from None
+        try:
+            return cls.from_dict(data)
+        except GoalError as exc:
+            exc.args = (f"{source}: {exc}",)
+            raise
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object ``from_dict`` reads (only the keys this kind has)."""

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .game import Game
+from .jsonread import brief, read_json
 from .rules import Rules
 
 MATCH_VERSION = 1
@@ -28,9 +29,9 @@ class Match:
     def __init__(self, rules: Rules, target: int | None = 500, seed: Any = None,
                  players: Sequence[dict[str, str]] | None = None, first: int = 0) -> None:
         if target is not None and (not isinstance(target, int) or isinstance(target, bool) or target < 1):
-            raise ValueError(f"target must be a whole number of at least 1 (or None), not {target!r}")
+            raise ValueError(f"target must be a whole number of at least 1 (or None), not {brief(target)}")
         if type(first) is not int or not 0 <= first < rules.players:
-            raise ValueError(f"first must be a seat from 0 to {rules.players - 1}, not {first!r}")
+            raise ValueError(f"first must be a seat from 0 to {rules.players - 1}, not {brief(first)}")
         self.rules = rules
         self.target = target
         self.players = [dict(p) for p in players] if players is not None else None
@@ -92,7 +93,7 @@ class Match:
         if seed is None:
             seed = self._rng.getrandbits(64)
         elif type(seed) not in (int, str):
-            raise ValueError(f"seed must be a whole number or a string, not {seed!r}")
+            raise ValueError(f"seed must be a whole number or a string, not {brief(seed)}")
         game_no = self.game_no + (self.game is not None)
         game = Game.new(self.rules, seed=seed, first=self.first_of(game_no), players=self.players)
         self.game, self.game_no, self.seed = game, game_no, seed
@@ -113,7 +114,7 @@ class Match:
         if not isinstance(data, dict):
             raise ValueError("match data must be an object")
         if data.get("version") != MATCH_VERSION:
-            raise ValueError(f"match data of another version ({data.get('version')!r}, expected {MATCH_VERSION})")
+            raise ValueError(f"match data of another version ({brief(data.get('version'))}, expected {MATCH_VERSION})")
         unknown = set(data) - {"version", "target", "first", "history", "game_no", "seed"}
         if unknown:
             raise ValueError(f"unknown match data keys: {sorted(unknown)}")
@@ -121,16 +122,16 @@ class Match:
         target, first, history = data.get("target"), data.get("first"), data.get("history")
         game_no, seed = data.get("game_no"), data.get("seed")
         if target is not None and (not _is_int(target) or target < 1):
-            raise ValueError(f"match target must be a whole number of at least 1 or null, not {target!r}")
+            raise ValueError(f"match target must be a whole number of at least 1 or null, not {brief(target)}")
         if not _is_int(first) or not 0 <= first < n:
-            raise ValueError(f"match first must be a seat from 0 to {n - 1}, not {first!r}")
+            raise ValueError(f"match first must be a seat from 0 to {n - 1}, not {brief(first)}")
         if not isinstance(history, list) or not all(
                 isinstance(g, list) and len(g) == n and all(_is_int(p) and p >= 0 for p in g) for g in history):
             raise ValueError(f"match history must list the points of each finished game, {n} seats each")
-        if not _is_int(game_no) or game_no not in (len(history), len(history) - 1):
-            raise ValueError(f"match game_no {game_no!r} does not fit a history of {len(history)} games")
+        if not _is_int(game_no) or game_no < 0 or game_no not in (len(history), len(history) - 1):
+            raise ValueError(f"match game_no {brief(game_no)} does not fit a history of {len(history)} games")
         if seed is not None and type(seed) not in (int, str):
-            raise ValueError(f"match seed must be a whole number, a string or null, not {seed!r}")
+            raise ValueError(f"match seed must be a whole number, a string or null, not {brief(seed)}")
         if target is None and game_no != 0:
             raise ValueError("a single game (target null) has no game after the first")
         if game_no == len(history) - 1:
@@ -147,6 +148,17 @@ class Match:
         match._before = [tuple(g) for g in history[:game_no]]
         match.game_no, match.seed, match.game = game_no, seed, game
         return match
+
+    @classmethod
+    def from_text(cls, text: str | bytes, game: Game, source: str = "match") -> Match:
+        """``from_dict`` of JSON ``text``, read by the bounded reader of ``jsonread``;
+        raises ``ValueError`` (``JSONInputError`` for text that is not readable JSON)
+        naming ``source`` and the problem."""
+        data = read_json(text, source)
+        try:
+            return cls.from_dict(data, game)
+        except ValueError as exc:
+            raise ValueError(f"{source}: {exc}") from None
 
     @classmethod
     def single(cls, game: Game, seed: int | str | None = None) -> Match:

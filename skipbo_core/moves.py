@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .cards import BUILDING_SLOTS, DISCARD_PILES, NUMBERS, WILD, card_token
 from .errors import InvalidMove
+from .jsonread import brief
 
 # Source kinds
 STOCK, HAND, DISCARD, PARTNER_STOCK, PARTNER_DISCARD, END = range(6)
@@ -93,7 +94,7 @@ class Move:
         try:
             return _BY_TEXT[text]
         except (KeyError, TypeError):
-            raise InvalidMove(f"bad notation {text!r}") from None
+            raise InvalidMove(f"bad notation {brief(text)}") from None
 
 
 def _source_text(kind: int, arg: int) -> str:

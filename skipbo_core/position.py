@@ -3,7 +3,8 @@
 ``game_from_position(data)`` checks a position and sets up the game it describes, dealing
 every card it does not give from the rest of the deck by its ``seed``;
 ``position_of(game)`` writes the current table as a position; ``to_compact`` and
-``parse_compact`` turn a position into a short URL-safe text and back. A bad position
+``parse_compact`` turn a position into a short URL-safe text and back; ``read_position``
+reads a position's JSON text with the bounded reader of ``jsonread``. A bad position
 raises ``PositionError`` with the ``path`` of the first problem and a ``code``.
 """
 
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import BUILDING_SLOTS, DISCARD_PILES, HAND_SIZE, NUMBERS, PILE_COMPLETE, WILD
 from .errors import PositionError
+from .jsonread import JSONInputError, brief, read_json
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -30,7 +32,8 @@ FORMAT, VERSION = "skipbo-position", 1
 MAX_COMPACT = 2000
 """The longest compact form ``parse_compact`` reads (characters)."""
 MAX_JSON = 20_000
-"""The longest position JSON a compact form may unpack to (bytes)."""
+"""The longest position JSON a compact form may unpack to (bytes), and the longest
+position text ``read_position`` reads (characters)."""
 MAX_SEED_TEXT = 100
 COMPACT_PREFIX = "p1."
 
@@ -64,14 +67,14 @@ def _object(value: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
         raise _fail(path, f"must be an object, not {type(value).__name__}")
     for key in value:
         if key not in keys:
-            raise _fail(f"{path}.{key}" if path else str(key), f"unknown key {key!r} (known: {', '.join(keys)})",
+            raise _fail(f"{path}.{key}" if path else str(key), f"unknown key {brief(key)} (known: {', '.join(keys)})",
                         "unknown-key")
     return value
 
 
 def _int(value: Any, path: str, low: int, high: int, code: str = "malformed") -> int:
     if type(value) is not int or not low <= value <= high:
-        raise _fail(path, f"must be a whole number from {low} to {high}, not {value!r}",
+        raise _fail(path, f"must be a whole number from {low} to {high}, not {brief(value)}",
                     code if type(value) is int else "malformed")
     return value
 
@@ -83,7 +86,7 @@ def _cards(value: Any, path: str, most: int | None = None, code: str = "too-many
         raise _fail(path, f"holds {len(value)} cards, at most {most} allowed", code)
     for i, card in enumerate(value):
         if type(card) is not int or not 0 <= card <= 12:
-            raise _fail(f"{path}[{i}]", f"must be a card value (0 = Skip-Bo card, 1-12), not {card!r}", "bad-card")
+            raise _fail(f"{path}[{i}]", f"must be a card value (0 = Skip-Bo card, 1-12), not {brief(card)}", "bad-card")
     return value
 
 
@@ -135,7 +138,7 @@ def _stock(value: Any, path: str, rules: Rules) -> tuple[list[int], int]:
         count = _int(stock["count"], f"{path}.count", 0, 10_000)
         if "top" in stock:
             if type(stock["top"]) is not int or not 0 <= stock["top"] <= 12:
-                raise _fail(f"{path}.top", f"must be a card value (0 = Skip-Bo card, 1-12), not {stock['top']!r}",
+                raise _fail(f"{path}.top", f"must be a card value (0 = Skip-Bo card, 1-12), not {brief(stock['top'])}",
                             "bad-card")
             if count < 1:
                 raise _fail(f"{path}.count", "must be at least 1 when a top card is given")
@@ -174,9 +177,9 @@ def _read(data: Any) -> _Table:
     """Check the shape and every field of a position; the card counts come later."""
     data = _object(data, "", _TOP_KEYS)
     if data.get("format", FORMAT) != FORMAT:
-        raise _fail("format", f"must be {FORMAT!r}, not {data['format']!r}")
+        raise _fail("format", f"must be {FORMAT!r}, not {brief(data['format'])}")
     if data.get("version", VERSION) != VERSION:
-        raise _fail("version", f"must be {VERSION}, not {data['version']!r}")
+        raise _fail("version", f"must be {VERSION}, not {brief(data['version'])}")
     seats = data.get("seats")
     if not isinstance(seats, list) or not 2 <= len(seats) <= 6:
         raise _fail("seats", "must be a list of 2 to 6 seats", "bad-seat" if isinstance(seats, list) else "malformed")
@@ -355,8 +358,27 @@ def parse_compact(text: Any) -> dict[str, Any]:
         raw = unpacker.decompress(packed, MAX_JSON)
         if unpacker.unconsumed_tail or not unpacker.eof:
             raise ValueError("too long or cut short")
-        data = json.loads(raw.decode())
-    except (ValueError, binascii.Error, zlib.error, UnicodeDecodeError) as exc:
+        data = read_json(raw, "compact position", max_chars=MAX_JSON)
+    except JSONInputError as exc:
+        raise PositionError("", str(exc), "bad-compact") from None
+    except (ValueError, binascii.Error, zlib.error) as exc:
         raise PositionError("", f"not a compact position ({exc})", "bad-compact") from None
     game_from_position(data)
+    return data
+
+
+def read_position(text: str | bytes, source: str = "position") -> dict[str, Any]:
+    """The position in JSON ``text``, checked (as ``game_from_position`` checks it) and
+    read by the bounded reader: at most ``MAX_JSON`` characters, nested at most
+    ``jsonread.MAX_DEPTH`` deep. ``PositionError`` otherwise (code ``bad-json`` when
+    the text is not readable JSON; the message names ``source``)."""
+    try:
+        data = read_json(text, source, max_chars=MAX_JSON)
+    except JSONInputError as exc:
+        raise PositionError("", str(exc), "bad-json") from None
+    try:
+        game_from_position(data)
+    except PositionError as exc:
+        exc.args = (f"{source}: {exc}",)
+        raise
     return data

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import is_full_deck
 from .errors import IllegalMove, InvalidMove, RecordError, ReshuffleError
+from .jsonread import JSONInputError, brief, read_json
 from .result import REASONS
 from .rules import Rules
 
@@ -49,8 +50,8 @@ def _check_shape(data: Any) -> tuple[Rules, list[dict[str, str]] | None, int, li
     if not isinstance(data, dict):
         raise _malformed("not a JSON object")
     if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise RecordError(f"bad record: unknown format/version {data.get('format')!r} "
-                          f"{data.get('version')!r} (expected {FORMAT!r} version {VERSION})", code="format")
+        raise RecordError(f"bad record: unknown format/version {brief(data.get('format'))} "
+                          f"{brief(data.get('version'))} (expected {FORMAT!r} version {VERSION})", code="format")
     try:
         rules = Rules.from_dict(data.get("rules"))
     except ValueError as exc:
@@ -78,6 +79,22 @@ def _check_shape(data: Any) -> tuple[Rules, list[dict[str, str]] | None, int, li
     if len(moves) > MAX_MOVES:
         raise _malformed(f"more than {MAX_MOVES} moves")
     return rules, players, first, deck, reshuffles, moves
+
+
+def read(game_cls: type[Game], text: str | bytes, source: str = "record") -> Game:
+    """Rebuild the game of a record given as JSON text, read by the bounded reader
+    (``skipbo_core.jsonread``: at most ``MAX_CHARS`` characters, nested at most
+    ``MAX_DEPTH`` deep); ``RecordError`` (code ``bad-json`` when the text is not
+    readable JSON) naming ``source`` and the first problem."""
+    try:
+        data = read_json(text, source)
+    except JSONInputError as exc:
+        raise RecordError(str(exc), code="bad-json") from exc
+    try:
+        return replay(game_cls, data)
+    except RecordError as exc:
+        exc.args = (f"{source}: {exc}",)
+        raise
 
 
 def replay(game_cls: type[Game], data: Any) -> Game:
@@ -125,9 +142,15 @@ def _check_result(game: Game, stated: Any) -> None:
             raise _wrong(f"result says {stated['reason']} but the game is not over after the last move")
     actual = game.result
     assert actual is not None
-    if stated.get("winner") != actual.winner:
-        raise _wrong(f"result.winner {stated.get('winner')} but referee says {actual.winner}")
+    winner, scores = stated.get("winner"), stated.get("scores")
+    # type() and not ==: true and 1.0 equal 1 in Python but are not seat numbers in JSON
+    if winner is not None and type(winner) is not int:
+        raise _malformed(f"result.winner must be a seat number or null, not {brief(winner)}")
+    if scores is not None and not (isinstance(scores, list) and all(type(p) is int for p in scores)):
+        raise _malformed(f"result.scores must be a list of whole numbers, not {brief(scores)}")
+    if winner != actual.winner:
+        raise _wrong(f"result.winner {winner} but referee says {actual.winner}")
     if stated["reason"] != actual.reason:
         raise _wrong(f"result.reason {stated['reason']} but referee says {actual.reason}")
-    if "scores" in stated and stated["scores"] != list(actual.scores):
-        raise _wrong(f"scores {stated['scores']} but referee says {list(actual.scores)}")
+    if "scores" in stated and scores != list(actual.scores):
+        raise _wrong(f"scores {brief(scores)} but referee says {list(actual.scores)}")

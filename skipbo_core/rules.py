@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK_EDITIONS
+from .jsonread import brief
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_STOCK = 50
@@ -39,16 +40,17 @@ class Rules:
     def __post_init__(self) -> None:
         p = self.players
         if not isinstance(p, int) or isinstance(p, bool) or not MIN_PLAYERS <= p <= MAX_PLAYERS:
-            raise ValueError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, not {p!r}")
+            raise ValueError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, not {brief(p)}")
         if type(self.wild_cards) is not int or self.wild_cards not in DECK_EDITIONS:
-            raise ValueError(f"wild_cards must be 18 (162-card deck) or 24 (168-card deck), not {self.wild_cards!r}")
+            raise ValueError("wild_cards must be 18 (162-card deck) or 24 (168-card deck), "
+                             f"not {brief(self.wild_cards)}")
         s = self.stock_size
         if s is not None:
             most = min(MAX_STOCK, (144 + self.wild_cards - MIN_DRAW_PILE) // p)
             if not isinstance(s, int) or isinstance(s, bool) or not 1 <= s <= most:
                 raise ValueError(
                     f"stock_size must be a whole number from 1 to {most} for {p} players "
-                    f"(at most {MAX_STOCK}, leaving {MIN_DRAW_PILE} cards to draw), not {s!r}")
+                    f"(at most {MAX_STOCK}, leaving {MIN_DRAW_PILE} cards to draw), not {brief(s)}")
         object.__setattr__(self, "teams", self._normalise_teams(self.teams))
 
     def _normalise_teams(self, teams: Any) -> tuple[tuple[int, int], ...] | None:
@@ -64,7 +66,8 @@ class Rules:
         except TypeError:
             given = None
         if given != sorted(expected):
-            raise ValueError(f"teams must be partners sitting opposite: {[list(t) for t in expected]}, not {teams!r}")
+            raise ValueError(f"teams must be partners sitting opposite: {[list(t) for t in expected]}, "
+                             f"not {brief(teams)}")
         return expected
 
     @property
