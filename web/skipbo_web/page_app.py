@@ -183,6 +183,11 @@ class App:
         if attr(el, "data-action") == "speed" or el.tagName == "SELECT":
             return
         lang, action, slot = (attr(el, a) for a in ("data-lang", "data-action", "data-slot"))
+        if action == "bar-menu":
+            self.table.toggle_menu()
+            return
+        if js(el.closest("#bar-more")) is not None:
+            self.table.toggle_menu(False)  # a choice made in the menu closes it
         if lang in LANGUAGES:
             self.set_language(lang)
         elif action:
