@@ -81,22 +81,34 @@ def test_on_a_phone_everything_fits_and_a_finger_can_play(phone: Watched, site) 
     assert table_state(page)["moves"][1].endswith(">D2")
 
 
-def test_on_a_phone_the_whole_bar_shows_in_every_language(phone: Watched, site) -> None:
-    """New game, speed, the languages, ? and Records stay on the phone's bar whatever the
-    language (Danish "med det samme" pushed the languages, ? and Records out of sight)."""
+def test_on_a_phone_the_bar_is_one_row_and_the_rest_opens_under_more(phone: Watched, site) -> None:
+    """The bar took three rows of buttons at 360 px. Now: the title, New game and More in one
+    row; More opens every other choice, each in sight and a finger's size, in every language."""
     page = open_game(phone.page, site.url, players=2, seed=3, lang="en")
     for lang in ("da", "de", "en"):
-        page.evaluate("l => document.querySelector(`#bar [data-lang='${l}']`).click()", lang)
+        if page.locator('#bar[data-menu="open"]').count() == 0:
+            page.click('#bar [data-action="bar-menu"]')
+        assert page.get_attribute('#bar [data-action="bar-menu"]', "aria-expanded") == "true"
+        page.click(f'#bar [data-lang="{lang}"]')  # a choice closes the menu
         page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        assert page.locator('#bar[data-menu="open"]').count() == 0
         bar = page.locator("#bar").bounding_box()
+        assert bar["height"] <= 56, bar  # one row
+        page.click('#bar [data-action="bar-menu"]')
         controls = page.evaluate("""() => [...document.querySelectorAll('#bar button, #bar select')]
-            .map(e => [e.dataset.action || e.dataset.lang || e.name, e.getBoundingClientRect().toJSON()])""")
-        assert sorted(c[0] for c in controls) == sorted(BAR_CONTROLS), controls
-        hidden = [name for name, r in controls
-                  if r["bottom"] > bar["y"] + bar["height"] + 0.5 or r["right"] > PHONE["width"]]
-        assert hidden == [], lang
-    page.click('#bar [data-lang="da"]')  # and a finger reaches them
-    page.click('#bar [data-action="records"]')
+            .map(e => { const r = e.getBoundingClientRect();
+              const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              return [e.dataset.action || e.dataset.lang || e.name, r.toJSON(), !!hit && e.contains(hit)]; })""")
+        assert sorted(c[0] for c in controls) == sorted([*BAR_CONTROLS, "bar-menu"]), controls
+        lost = [name for name, r, reached in controls
+                if not reached or r["right"] > PHONE["width"] or r["bottom"] > PHONE["height"]]
+        assert lost == [], (lang, lost)
+        small = [name for name, r, _ in controls if name != "speed" and min(r["width"], r["height"]) < 44]
+        assert small == [], (lang, small)
+        page.keyboard.press("Escape")
+        assert page.locator('#bar[data-menu="open"]').count() == 0
+    page.click('#bar [data-action="bar-menu"]')
+    page.click('#bar [data-action="records"]')  # and a finger reaches them
     assert page.locator("#sheet[open] .records").count() == 1
 
 
@@ -359,15 +371,16 @@ def test_on_a_phone_a_six_player_result_stays_below_the_bar_and_scrolls(phone: W
     assert page.locator(".result").count() == 0
 
 
-def test_on_a_phone_six_players_sit_two_opponents_to_a_row(phone: Watched, site) -> None:
-    """Five opponents one under the other pushed your own cards two screens down; two to a
-    row, everything inside its panel and the screen's width."""
+def test_on_a_phone_six_players_sit_three_opponents_to_a_row(phone: Watched, site) -> None:
+    """Five opponents one under the other pushed your own cards two screens down; three to a
+    row (two rows), everything inside its panel and the screen's width."""
     page = open_game(phone.page, site.url, players=6, seed=3, lang="de", names=",Anna-Sophie Müller")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for lang in ("de", "da"):  # "noch 20", "20 tilbage"
+        page.click('#bar [data-action="bar-menu"]')
         page.click(f'#bar [data-lang="{lang}"]')
         areas = [page.locator(f'[data-seat="{s}"]').bounding_box() for s in range(1, 6)]
-        assert areas[0]["y"] == areas[1]["y"] and areas[2]["y"] == areas[3]["y"]  # side by side
+        assert areas[0]["y"] == areas[1]["y"] == areas[2]["y"] and areas[3]["y"] == areas[4]["y"]  # side by side
         for seat, area in zip(range(1, 6), areas):
             inside = page.evaluate("""s => [...document.querySelectorAll(
                 `[data-seat="${s}"] [data-slot], [data-seat="${s}"] .count`)].map(e => e.getBoundingClientRect())

@@ -68,6 +68,7 @@ def test_on_a_phone_the_records_sheet_leads_to_the_statistics(browser: Browser, 
     context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
     page = open_game(context.new_page(), site.url, seed=3)
     assert not page.locator('#bar [data-action="stats"]').is_visible()  # the bar has no room for it
+    page.click('#bar [data-action="bar-menu"]')  # the rest of the bar: under More
     page.click('#bar [data-action="records"]')
     page.click('#sheet [data-action="stats"]')
     assert page.locator("#sheet[open] .stats").get_attribute("data-games") == "0"

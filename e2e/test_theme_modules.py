@@ -104,6 +104,27 @@ def test_every_card_number_and_label_keeps_its_contrast(theme: str) -> None:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_playable_card_stands_out_in_both_themes(theme: str) -> None:
+    """A playable card had a 2 px white ring: 1.0 to 1 against the cream paper beside it, so
+    it read as a slightly larger card. Now a dark ring on the paper and a bright one on the
+    felt, each at least 3 to 1 (WCAG 1.4.11) against what lies beside it."""
+    v = theme_vars(theme)
+    root = block(":root")
+    ring = re.search(r"\.hand-card\[data-playable=\"1\"\] \.card \{([^}]*)\}", CSS)
+    assert ring and "var(--play-edge)" in ring.group(1) and "var(--play)" in ring.group(1)
+    edge, play = var(root, "--play-edge"), var(root, "--play")
+    figures = {"inner ring on the paper": contrast(edge, v["--paper"]),
+               "outer ring on the felt": contrast(play, v["--felt"]),
+               "outer ring at the felt's edge": contrast(play, v["--felt-dark"]),
+               "outer ring on the inner": contrast(play, edge)}
+    print(f"\n{theme}, playable: " + "; ".join(f"{k} {r:.1f}:1" for k, r in figures.items()))
+    assert all(r >= 3 for r in figures.values()), figures
+    # and another colour than a pick's yellow, the last move's ring and a lesson's blue
+    others = {"hint": var(root, "--hint"), "last": var(root, "--last"), "lesson": "#8fd3ff"}
+    assert all(distance(play, c) >= 25 for c in others.values())
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_card_colours_stay_apart_from_each_other(theme: str) -> None:
     """The numbered cards differ by their ink; the Skip-Bo card by its whole face (a dark
     red-violet face against the paper of every other card)."""

@@ -3,7 +3,7 @@
    style.css sizes the cards from the viewport's width and height for the usual table
    (--cw). What it cannot know: how many cards lie in the discard piles, how long the
    names and texts are, a notice or the tutorial's box above the table. So after every
-   change of the page and of the window, this measures, and when the table runs past
+   change of the page and of the window, this measures, and when the page runs past
    the bottom of the screen (in a frame: when the page would need a scrollbar) it shrinks
    the cards by the factor --fit (down to half their size), as little as it must; it
    grows them back when there is room again.
@@ -28,7 +28,14 @@
     }
     var line = document.querySelector("#table .message");
     if (!line) return 0;
-    return Math.ceil(line.getBoundingClientRect().bottom + window.scrollY - window.innerHeight);
+    var bottom = line.getBoundingClientRect().bottom;
+    // below it the move log's line and the version: on screen too, unless the log is open
+    var log = document.querySelector("#table .log"), foot = document.getElementById("foot");
+    if (foot && !(log && log.open)) {
+      var pad = parseFloat(getComputedStyle(document.getElementById("app")).paddingBottom) || 0;
+      bottom = Math.max(bottom, foot.getBoundingClientRect().bottom + pad);
+    }
+    return Math.ceil(bottom + window.scrollY - window.innerHeight);
   }
 
   function fits(fit) {

@@ -43,11 +43,18 @@ def sound_switch(look: Look) -> str:
 
 
 def render_bar(look: Look, speed: int) -> str:
-    """Title, new game, speed, languages, help."""
+    """Title, new game, then speed, languages, colours, sound, help, records and statistics:
+    in the bar's row where there is room, on a phone upright behind the More button
+    (style.css shows ``#bar-more`` as the bar's row or as the menu's panel)."""
     lang = look.lang
+    more = escape(t(lang, "bar.more"))
     return (f'<h1>{escape(t(lang, "title"))}</h1>'
             f'<button type="button" class="tool" data-action="new" aria-keyshortcuts="N">'
             f'{escape(t(lang, "bar.new"))}</button>'
+            f'<button type="button" class="tool more-tool" data-action="bar-menu" aria-expanded="false"'
+            f' aria-controls="bar-more" title="{more}"><span class="menu-icon" aria-hidden="true"></span>'
+            f'<span class="tool-text">{more}</span></button>'
+            f'<div class="bar-more" id="bar-more">'
             f'{speed_and_languages(look, speed)}{theme_switch(look)}{sound_switch(look)}'
             f'<button type="button" class="tool help" data-action="help" aria-keyshortcuts="?"'
             f' aria-label="{escape(t(lang, "bar.help"))}" title="{escape(t(lang, "bar.help"))}">?</button>'
@@ -58,7 +65,7 @@ def render_bar(look: Look, speed: int) -> str:
             f'<button type="button" class="tool stats-tool" data-action="stats"'
             f' title="{escape(t(lang, "bar.stats"))}">'
             f'<span class="stats-icon" aria-hidden="true"></span><span class="stats-text">'
-            f'{escape(t(lang, "bar.stats"))}</span></button>')
+            f'{escape(t(lang, "bar.stats"))}</span></button></div>')
 
 
 def render_foot(lang: str, version: str) -> str:

@@ -20,6 +20,7 @@ DA: dict[str, str | Plural] = {
     "speed.2": "normalt",
     "speed.3": "langsomt",
     "bar.sound": "Lyd",
+    "bar.more": "Mere",
     "bar.theme": "Farver: {name}",
     "theme.auto": "som enheden",
     "theme.light": "lyse",

@@ -20,6 +20,7 @@ DE: dict[str, str | Plural] = {
     "speed.2": "normal",
     "speed.3": "langsam",
     "bar.sound": "Ton",
+    "bar.more": "Mehr",
     "bar.theme": "Farben: {name}",
     "theme.auto": "wie das Gerät",
     "theme.light": "hell",

@@ -22,6 +22,7 @@ EN: dict[str, str | Plural] = {
     "speed.2": "normal",
     "speed.3": "slow",
     "bar.sound": "Sound",
+    "bar.more": "More",
     "bar.theme": "Colours: {name}",
     "theme.auto": "as the device",
     "theme.light": "light",

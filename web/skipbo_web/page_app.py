@@ -26,6 +26,7 @@ from .page_motion import Motion
 from .page_positions import PositionDesk
 from .page_puzzles import PuzzleSession
 from .page_records import RecordsDesk
+from .page_refusal import Refusal
 from .page_session import Session, new_seed
 from .page_sheet import Sheet
 from .page_sound import Sound
@@ -57,6 +58,7 @@ class App:
         self.drag = DragAndDrop(self)
         self.motion = Motion(self)
         self.celebration = Celebration(self)
+        self.refusal = Refusal(self)
         self.frame = Frame(self)
         self.host = HostLink(self)
         self.positions = PositionDesk(self)
@@ -158,9 +160,12 @@ class App:
         """A pile or hand card was clicked (tapped, chosen with Enter, or a dragged card
         dropped on it: ``drop`` is the card's copy under the pointer)."""
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
+        self.refusal.clear()
         played = self.ctrl.click(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
                                  attr(el, "data-top"))
         self.after_human(played, keyboard, drop)
+        if not played:
+            self.refusal.after_click(el)
 
     def after_human(self, played: bool, keyboard: bool, drop: Any = None) -> None:
         if played:
@@ -192,6 +197,11 @@ class App:
         if attr(el, "data-action") == "speed" or el.tagName == "SELECT":
             return
         lang, action, slot = (attr(el, a) for a in ("data-lang", "data-action", "data-slot"))
+        if action == "bar-menu":
+            self.table.toggle_menu()
+            return
+        if js(el.closest("#bar-more")) is not None:
+            self.table.toggle_menu(False)  # a choice made in the menu closes it
         if lang in LANGUAGES:
             self.set_language(lang)
         elif action:

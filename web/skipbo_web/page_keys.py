@@ -48,6 +48,7 @@ class Keyboard:
             app.sheet.open("setup")
             return
         if key == "Escape":
+            app.table.toggle_menu(False)
             if app.ctrl.selected is not None:
                 app.ctrl.cancel()
                 app.render()
@@ -127,11 +128,12 @@ class Keyboard:
             return
         rects = [el.getBoundingClientRect() for el in items]
         here = rects[i]
-        cy, cx = here.top + here.height / 2, here.left + here.width / 2
-        down = key == "ArrowDown"
 
-        def middle(r: Any) -> float:
-            return r.top + r.height / 2
+        def middle(r: Any) -> float:  # of its top card: a discard pile's fan may run far below
+            return r.top + min(r.height, r.width * 1.4) / 2
+
+        cy, cx = middle(here), here.left + here.width / 2
+        down = key == "ArrowDown"
 
         if down:
             candidates = [k for k, r in enumerate(rects) if middle(r) > cy + 4]

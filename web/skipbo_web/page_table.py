@@ -40,6 +40,20 @@ class TableView:
         if chrome != self.chrome:
             self.chrome = chrome
             self.bar.innerHTML, self.foot.innerHTML, self.notice_box.innerHTML = chrome
+            self.bar.removeAttribute("data-menu")  # a new bar starts with its menu closed
+
+    def toggle_menu(self, open_: bool | None = None) -> None:
+        """Open or close the bar's More menu (a phone upright); ``None``: the other way."""
+        button = self.bar.querySelector(".more-tool")
+        if button is None:
+            return
+        if open_ is None:
+            open_ = self.bar.getAttribute("data-menu") != "open"
+        if open_:
+            self.bar.setAttribute("data-menu", "open")
+        else:
+            self.bar.removeAttribute("data-menu")
+        button.setAttribute("aria-expanded", "true" if open_ else "false")
 
     def render(self, marks: list[tuple[str, str, str]]) -> None:
         """Patch the table to the game's state; then lay ``marks`` over it: (CSS selector

@@ -16,6 +16,7 @@ from html import escape
 from typing import Any
 
 from skipbo_core import TURN_LIMIT
+from skipbo_core.cards import HAND_SIZE
 
 from .controller import Controller, LogEntry, Message
 from .ending import ending
@@ -321,8 +322,8 @@ def _hand(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, se
     lang = look.lang
     if not ctrl.shows_hand:
         backs = [h("span", props(class_="hand-slot"), back()) for _ in range(view["hand_sizes"][ctrl.viewer])]
-        return h("div", props(class_="hand hidden", role="group", aria_label=t(lang, "hand.hidden")), backs,
-                 key="hand-hidden")
+        return h("div", props(class_="hand hidden", role="group", aria_label=t(lang, "hand.hidden")),
+                 backs + _places(len(backs)), key="hand-hidden")
     buttons = []
     marked = False
     for i, value in enumerate(view["hand"]):
@@ -335,10 +336,18 @@ def _hand(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, se
                               aria_label=label, data_playable="1" if "H" + token in mine["playable"] else None,
                               data_selected="1" if selected else None),
               card(look, value)))
-    if ctrl.can_end():
+    buttons += _places(len(buttons))
+    if ctrl.can_end():  # over the empty places (style.css), so that no place moves
         buttons.append(h("button", props(type="button", class_="end-turn", data_action="end"), t(lang, "end_turn"),
                          key="end"))
     return h("div", props(class_="hand", role="group", aria_label=t(lang, "hand.aria")), buttons, key="hand")
+
+
+def _places(cards: int) -> list[El]:
+    """The hand's empty places after its ``cards`` cards: five places all game, so that
+    neither the hand nor the piles beside it move when a card is played."""
+    return [h("span", props(class_="hand-slot place", aria_hidden="true"), empty(), key=f"place{k}")
+            for k in range(cards, HAND_SIZE)]
 
 
 def _center(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, set[str]], done: Trace) -> El:
