@@ -80,3 +80,16 @@ def test_your_piles_and_the_others_stay_where_they_are(screen: Page, site, optio
     moved = {name: (where, now.get(name))
              for now in seen[1:] for name, where in first.items() if now.get(name) != where}
     assert moved == {}, moved
+
+
+def test_a_refusal_and_its_why_link_move_nothing(screen: Page, site) -> None:
+    """A refused move brings a "Why?" link to the line under the table; on a phone it took a
+    line of its own, and the table shrank to make room."""
+    open_game(screen, site.url, players=2, seed=3)
+    before = screen.evaluate(WHERE)
+    screen.locator('[data-seat="0"] [data-slot="H"]:not([data-playable="1"])').first.click()
+    screen.click('[data-slot="B1"]')
+    screen.wait_for_selector(".message-row .why")
+    screen.wait_for_timeout(600)  # the pile's shake is over
+    after = screen.evaluate(WHERE)
+    assert {k: (v, after[k]) for k, v in before.items() if after[k] != v} == {}
