@@ -134,8 +134,8 @@ WATCH_PROGRESS = """
 window.__progress = {shares: [], texts: [], top: null};
 new MutationObserver(() => {
   const line = document.querySelector(".getting-ready"), me = document.querySelector(".player.me .hand");
-  if (me && __progress.top === null) __progress.top = me.getBoundingClientRect().top;
   if (!line || !line.dataset.progress) return;
+  if (__progress.top === null) __progress.top = me.getBoundingClientRect().top;  // the table drawn from HTML
   const share = Number(line.dataset.progress);
   if (__progress.shares.at(-1) !== share) {
     __progress.shares.push(share);
