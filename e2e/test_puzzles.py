@@ -123,3 +123,12 @@ def test_the_host_opens_a_puzzle(watched: Watched, host_dir, host, site) -> None
     api.ok("play", {"move": "H10>D2"})
     expect(frame.locator(BOX)).to_have_attribute("data-status", "reached")
     assert api.ok("state")["state"]["mode"] == "puzzle"
+
+
+def test_a_puzzle_by_address_goes_before_a_tutorial_left_open(watched: Watched, site) -> None:
+    page = watched.page
+    open_page(page, f"{site.url}?tutorial=1&lang=en&speed=0")
+    page.click('#coach [data-action="tutorial-next"]')  # the tutorial is under way, and saved
+    open_page(page, f"{site.url}?puzzle=2&lang=en&speed=0")
+    expect(page.locator(BOX)).to_have_attribute("data-puzzle", "2")
+    expect(page.locator(f'{ME} [data-slot="S"]')).to_have_attribute("data-top", "2")

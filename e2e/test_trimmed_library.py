@@ -4,12 +4,13 @@ and only the part of PyScript that it loads (build.py ``pyscript_chunks``).
 
 These tests play through every part of the page with those trimmed files, in each
 language: a game against the expert with hints, undo and reading the table, every sheet
-(new game, rules, records, statistics and their downloads), the tutorial, a puzzle and its
-solution, the replay viewer with a record and its position export, a game played to its
-end. An import watcher is put before the page's code (the site's main.py, served with it in
-front): Python asks it only for a module that no other finder has. The test fails when the
-page asked for a module that Pyodide's standard library has but the build left out, or when
-any file the page asked for was not there (the watched page fails on a console error).
+(new game, rules, records, statistics and their downloads), the replay viewer with a
+record and its position export, a game played to its end, a position from a compact
+address, a puzzle and its solution, the tutorial. An import watcher is put before the
+page's code (the site's main.py, served with it in front): Python asks it only for a
+module that no other finder has. The test fails when the page asked for a module that
+Pyodide's standard library has but the build left out, or when any file the page asked
+for was not there (the watched page fails on a console error).
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, Route
+from skipbo_web.puzzle_book import puzzle
 
 from e2e.game_support import open_game, over, play_turn, wait_for_turn
 from e2e.support import DIST, Watched, click_move
+from skipbo_core.position import to_compact
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "data" / "records" / "valid" / "3p-stock10.json"
@@ -137,6 +140,10 @@ def test_every_part_of_the_page_finds_its_modules(watched: Watched, site, lang: 
         with page.expect_download():
             page.click(f'#sheet [data-action="stats-{kind}"]')
     close_sheet(page)
+
+    # a position from a compact address (read through the engine's JSON reader)
+    open_watched(page, site.url, lang=lang, pos=to_compact(puzzle(2).position))
+    page.wait_for_selector('[data-seat="0"] [data-slot="S"][data-top="2"]')
 
     # a puzzle tried and failed, then its solution played out (H1>B1, S>B1)
     open_watched(page, site.url, lang=lang, puzzle=2)

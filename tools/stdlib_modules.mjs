@@ -14,7 +14,8 @@
 // started and then imported the page's modules and every module that any of them names in
 // an import statement, wherever it sits (inside a function, on one path of an \`if\`, behind
 // TYPE_CHECKING: all of them are imported here), less those built into Pyodide as frozen
-// modules (os, site, codecs, importlib's bootstrap...). That follows the library's own imports as
+// modules (os, site, codecs, importlib's bootstrap...), and with the codecs that a string
+// in the page's modules names (they are imported by name when a text is decoded). That follows the library's own imports as
 // they really run in Pyodide, not every branch of them (modulefinder's way takes in
 // 1.7 MB: doctest, pdb, multiprocessing and more that no path of ours reaches).
 // OUT_JSON gets {"files": [zip entry names to keep], "imported": [module names]}.
@@ -70,6 +71,19 @@ while todo:  # the site's modules the entries reach (a package's __init__ runs w
             page.add(candidate)
             todo += named[candidate]
 wanted = set().union(*(named[m] for m in page)) - set(named)
+
+# Codecs are imported by name when a text is decoded ("utf-8-sig" imports
+# encodings.utf_8_sig): every string in the page's modules that names a codec is looked up.
+import codecs, re
+with zipfile.ZipFile("/tmp/sources.zip") as sources:
+    for entry in sources.namelist():
+        if entry.endswith(".py") and module_name(entry) in page:
+            for node in ast.walk(ast.parse(sources.read(entry))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"[\\w.-]{2,30}", node.value):
+                    try:
+                        codecs.lookup(node.value)
+                    except LookupError:
+                        pass
 sys.path.insert(0, APP)
 for name in [*sorted(page), *sorted(wanted)]:
     if name.endswith("__main__"):  # runs a command line

@@ -68,7 +68,9 @@ class App:
         self.result_focused = False
         session = self.session
         open_setup = session.open_setup
-        if self.tutorial.on_load(session.given, session.url_game, session.dealt_now):
+        # a puzzle in the address is asked for: it goes before a tutorial left open
+        asks_for_game = session.url_game or "puzzle" in session.given
+        if self.tutorial.on_load(session.given, asks_for_game, session.dealt_now):
             open_setup = False
         elif self.puzzles.on_load(session.given):
             open_setup = False
