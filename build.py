@@ -300,7 +300,7 @@ def build_site(wheel: Path) -> None:
     shutil.copy2(wheel, DIST / "wheels" / wheel.name)
     copy_vendor(DIST)
     write_config(DIST, wheel)
-    sources, _ = python_sources(DIST)
+    sources = python_sources(DIST)
     page = ship_stdlib(DIST, sources)
     add_bytecode(DIST, sources, page)
     add_snapshot(DIST, page)
@@ -412,11 +412,10 @@ STDLIB_SCRIPT = ROOT / "tools" / "stdlib_modules.mjs"
 STDLIB_FORM = os.environ.get("SKIPBO_STDLIB", "bytecode")
 
 
-def python_sources(dist: Path) -> tuple[Path, list[str]]:
+def python_sources(dist: Path) -> Path:
     """One zip of every Python module that PyScript puts in Python's working directory: the
     wheel's and the page's, as listed in pyscript.json's files, and PyScript's own Python
-    package, which PyScript writes there at start-up (see tools/pyscript_python.mjs).
-    Returns the zip and the names of the modules the site ships (not PyScript's)."""
+    package, which PyScript writes there at start-up (see tools/pyscript_python.mjs)."""
     config = json.loads((dist / "pyscript.json").read_text())
     sources: dict[str, bytes] = {}
     for src, dst in config.get("files", {}).items():
@@ -440,7 +439,7 @@ def python_sources(dist: Path) -> tuple[Path, list[str]]:
         for name in sorted(sources):
             archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), sources[name])
     print(f"    {len(sources)} Python modules ({len(sources) - len(shipped)} of them PyScript's)")
-    return source_zip, [module_name(name) for name in shipped]
+    return source_zip
 
 
 def module_name(path: str) -> str:
