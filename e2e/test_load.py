@@ -31,12 +31,19 @@ def page_modules() -> dict[str, bytes]:
         return {n: archive.read(n) for n in archive.namelist()}
 
 
-def test_the_pages_modules_come_in_one_zip() -> None:
+def page_sources() -> list[str]:
+    """The page's own modules, named as in Python's working directory."""
+    return [*(f"skipbo_web/{p.name}" for p in (build.WEB / "skipbo_web").glob("*.py")), "skipbo_main.py"]
+
+
+def test_the_pages_modules_come_in_one_zip_as_bytecode_without_sources() -> None:
     files = json.loads((DIST / "pyscript.json").read_text())["files"]
     wheel = next((DIST / "wheels").glob("skipbo_core-*.whl")).name
     assert files == {f"./wheels/{wheel}": "./*", f"./{build.PAGE_ZIP}": "./*", "./python-bytecode.zip": "./*"}
-    web = {f"skipbo_web/{p.name}": p.read_bytes() for p in (build.WEB / "skipbo_web").glob("*.py")}
-    assert page_modules() == {**web, "skipbo_main.py": (build.WEB / "main.py").read_bytes()}
+    modules = page_modules()
+    assert set(modules) == {n[:-3] + ".pyc" for n in page_sources()}
+    # CPython's .pyc header: its magic number ends in \r\n; then flags, then marshalled code
+    assert all(data[2:4] == b"\r\n" and data[16:17] in (b"c", b"\xe3") for data in modules.values())
     assert not (DIST / "skipbo_web").exists() and not (DIST / "skipbo_main.py").exists()
 
 
@@ -47,36 +54,39 @@ def test_the_site_check_reads_the_zipped_modules(tmp_path) -> None:
     build.check_site(tmp_path)
     with zipfile.ZipFile(tmp_path / build.PAGE_ZIP, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("skipbo_web/x.py", 'URL = "https://cdn.example.org/x.js"')
-    try:
+    with pytest.raises(build.BuildError, match=f"{build.PAGE_ZIP}:skipbo_web/x.py: external URL https://cdn"):
         build.check_site(tmp_path)
-    except build.BuildError as exc:
-        assert f"{build.PAGE_ZIP}:skipbo_web/x.py: external URL https://cdn.example.org/x.js" in str(exc)
-    else:
-        raise AssertionError("an outside URL in a zipped module passed the site check")
+    # once the zip holds bytecode, the check reads the page's sources from the build
+    sources = tmp_path / "sources.zip"
+    with zipfile.ZipFile(tmp_path / build.PAGE_ZIP, "w") as archive:
+        archive.writestr("skipbo_web/x.pyc", b"")
+    with zipfile.ZipFile(sources, "w") as archive:
+        archive.writestr("skipbo_web/x.py", 'URL = "https://cdn.example.org/y.js"')
+    with pytest.raises(build.BuildError, match=f"{build.PAGE_ZIP}:skipbo_web/x.py: external URL https://cdn"):
+        build.check_site(tmp_path, sources)
 
 
-def test_the_engine_the_page_and_pyscripts_modules_ship_as_bytecode_too() -> None:
+def test_the_engine_and_pyscripts_modules_ship_as_bytecode_too() -> None:
     config = json.loads((DIST / "pyscript.json").read_text())
     assert config["files"]["./python-bytecode.zip"] == "./*"  # unpacked beside the sources
     wheel = next((DIST / "wheels").glob("skipbo_core-*.whl"))
     sources = [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".py")]
-    sources += list(page_modules())  # with skipbo_main.py: web/main.py, which the site's main.py imports
     with zipfile.ZipFile(DIST / "python-bytecode.zip") as bytecode:
         names = set(bytecode.namelist())
+    assert all("__pycache__/" in n for n in names)
     compiled = {re.sub(r"__pycache__/(\w+)\.cpython-\d+\.pyc$", r"\1.py", n) for n in names}
     # PyScript's own package, which it writes beside them at start-up
     assert {"pyscript/__init__.py", "pyscript/web.py"} <= compiled
     # what the page imports; not the engine's command line and tournaments, which it never does
-    page = {n for n in sources if not n.startswith("skipbo_core/")}
-    page |= {"skipbo_core/game.py", "skipbo_core/ai/expert.py"}
-    assert page <= {n for n in compiled if not n.startswith("pyscript/")} < set(sources)
+    engine = {n for n in compiled if not n.startswith("pyscript/")}
+    assert {"skipbo_core/game.py", "skipbo_core/ai/expert.py"} <= engine < set(sources)
     assert not {"skipbo_core/cli.py", "skipbo_core/__main__.py", "skipbo_core/ai/tournament.py"} & compiled
 
 
 def test_the_page_code_runs_as_a_module() -> None:
     stub = (DIST / "main.py").read_text()
     assert re.findall(r"^import (\w+)", stub, re.MULTILINE) == ["skipbo_main"]
-    assert page_modules()["skipbo_main.py"] == (build.WEB / "main.py").read_bytes()
+    assert "skipbo_main.pyc" in page_modules()  # web/main.py, compiled
 
 
 def test_every_preloaded_file_is_fetched_once(watched: Watched, site) -> None:
