@@ -45,6 +45,7 @@ Run after ``python3 build.py``:  .venv/bin/python bench/load.py [--runs 5] [--no
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -117,7 +118,7 @@ new MutationObserver((_, observer) => {
 BASELINES = {
     "bare Pyodide": """<!doctype html><html><body><p>Loading</p><div id="table"></div><script type="module">
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-await loadPyodide();
+await loadPyodide({ lockFileURL: "./pyodide-lock.json" });
 document.getElementById("table").dataset.ready = "1";
 </script></body></html>""",
     "PyScript, empty script": """<!doctype html><html><head>
@@ -336,7 +337,15 @@ def baseline_site(dist: Path, html: str, tmp: Path) -> Path:
     tmp.mkdir()
     (tmp / "index.html").write_text(html)
     (tmp / "vendor").symlink_to(dist.resolve() / "vendor")
-    (tmp / "pyscript.json").write_text('{"interpreter": "./vendor/pyodide/pyodide.mjs"}')
+    # a lock file without packages (builds since issue "weight" ship none; Pyodide needs its info)
+    info = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())["info"]
+    (tmp / "pyodide-lock.json").write_text(json.dumps({"info": info, "packages": {}}))
+    (tmp / "boot.mjs").write_text(
+        'import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";\n'
+        'export { version };\n'
+        'export const loadPyodide = (options = {}) => load({ ...options, lockFileURL: "./pyodide-lock.json",\n'
+        '  indexURL: new URL("./vendor/pyodide/", import.meta.url).href });\n')
+    (tmp / "pyscript.json").write_text('{"interpreter": "./boot.mjs"}')
     return tmp
 
 
