@@ -5,7 +5,7 @@
     python3 build.py serve           build, then serve dist/ on 127.0.0.1
                                      [--port 8000] [--base /skipbo/]
     python3 build.py test [ARGS]     build, then run ruff, then pytest over tests/, e2e/ and the
-                                     README's examples (ARGS go to pytest)
+                                     examples in README.md and docs/ (ARGS go to pytest)
 
 Every command first installs what it needs and says so: a virtual environment in .venv
 (requirements-build.txt, or requirements-dev.txt for tests), the pinned npm packages
@@ -301,7 +301,7 @@ def build_site(wheel: Path) -> None:
     shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "pyscript.json"))
     from tools.rules_page import write_rules_pages  # the rules page, from tools/rules_text.py
     write_rules_pages(DIST)
-    for page in TEACHING_PAGES:  # host pages that steer the game, beside it (README, "Commands from the host page")
+    for page in TEACHING_PAGES:  # host pages that steer the game, beside it (docs/EMBEDDING.md)
         shutil.copy2(ROOT / "docs" / page, DIST / page)
     (DIST / "wheels").mkdir()
     shutil.copy2(wheel, DIST / "wheels" / wheel.name)
@@ -664,7 +664,7 @@ def cmd_test(pytest_args: list[str]) -> int:
     if lint:
         print("build.py test: ruff found problems (above); fix them first", file=sys.stderr)
         return lint
-    step("Running pytest: tests/ (engine), e2e/ (browser), README.md (doctests)")
+    step("Running pytest: tests/ (engine), e2e/ (browser), README.md and docs/ (doctests)")
     code = subprocess.run([str(py), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
     if code == 5:
         print("build.py test: pytest collected no tests - that is a failure", file=sys.stderr)

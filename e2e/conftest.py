@@ -17,7 +17,7 @@ from tools.server import SiteServer
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any], playwright) -> dict[str, Any]:
-    """Playwright's own Chromium if installed, else Debian's, with the flags of STACK.md."""
+    """Playwright's own Chromium if installed, else Debian's, with the flags of tools/browser.py."""
     return {**browser_type_launch_args, **launch_args(playwright)}
 
 

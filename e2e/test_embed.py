@@ -140,7 +140,7 @@ def test_invalid_options_give_a_notice_an_error_event_and_the_defaults(watched: 
     ready = events(page, "ready")[0]
     assert ready["players"] == 2 and ready["kinds"] == ["human", "medium"] and "AAAA" not in "".join(ready["names"])
     assert frame.locator('#bar select[name="speed"]').input_value() == "2"
-    # Why? opens the rules page in a tab of its own (the README's sandbox allows that popup)
+    # Why? opens the rules page in a tab of its own (the sandbox of docs/EMBEDDING.md allows that popup)
     notice.locator("button").click()
     frame.locator('[data-seat="0"] [data-slot="S"]').click()
     frame.locator('[data-seat="0"] [data-slot="D1"]').click()

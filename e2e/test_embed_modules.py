@@ -181,31 +181,29 @@ def test_a_taken_back_move_is_told_as_undo() -> None:
     assert [e["type"] for e in reporter.updates(ctrl, look, [])] == ["undo"]
 
 
-def test_the_readme_lists_every_url_option_under_embedding() -> None:
+def test_the_embedding_doc_lists_every_url_option() -> None:
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("## Embedding"):]
-    section = section[:section.index("\n## ", 1)]
+    section = (Path(__file__).resolve().parent.parent / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
     listed = {line.split("`")[1] for line in section.splitlines() if line.startswith("| `")}
     assert set(URL_KEYS) | {"record", "tutorial"} <= listed
     for kind in ("ready", "move", "gameover", "error", "newgame", "undo"):
         assert f"| `{kind}` |" in section
     assert 'sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"' in section
     assert "title=" in section
-    # the browser tests' host page uses the README's sandbox, so they try what it allows
+    # the browser tests' host page uses the documented sandbox, so they try what it allows
     from e2e.test_embed import HOST
     assert 'sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"' in HOST.template
 
 
 def documented_fields() -> dict[str, set[str]]:
-    """The README's table of messages: for each ``type``, the field names of its "further
+    """docs/EMBEDDING.md's table of messages: for each ``type``, the field names of its "further
     fields" column (backticked names outside parentheses; ``as `ready``` copies them)."""
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("**Messages to the host page.**"):]
+    text = (Path(__file__).resolve().parent.parent / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
+    section = text[text.index("## Messages to the host page"):]
     section = section[:re.search(r"\n##+ ", section).start()]  # up to the next heading (the commands)
     fields: dict[str, set[str]] = {}
     for line in section.splitlines():
@@ -221,8 +219,8 @@ def documented_fields() -> dict[str, set[str]]:
     return fields
 
 
-def test_every_message_to_the_host_page_has_the_fields_the_readme_lists() -> None:
-    """The README is the host page's contract: each message type carries exactly the
+def test_every_message_to_the_host_page_has_the_fields_the_doc_lists() -> None:
+    """docs/EMBEDDING.md is the host page's contract: each message type carries exactly the
     fields its row names, besides ``source``, ``version`` and ``type``."""
     documented = documented_fields()
     assert set(documented) == {"error", "ready", "newgame", "move", "undo", "gameover"}

@@ -114,7 +114,7 @@ def test_on_a_phone_the_bar_is_one_row_and_the_rest_opens_under_more(phone: Watc
 
 def test_in_a_small_frame_the_longest_labels_stay_inside_their_piles(phone: Watched, site) -> None:
     """German says "147 zum Ziehen" under the draw pile: in a 360x480 frame (the smallest the
-    README allows for embed mode) it wraps rather than running into building pile 1."""
+    docs/EMBEDDING.md allows for embed mode) it wraps rather than running into building pile 1."""
     phone.page.set_viewport_size({"width": 360, "height": 480})
     page = open_game(phone.page, site.url, players=2, stock=5, seed=3, lang="de", embed=1)
     labels = page.evaluate("""() => [...document.querySelectorAll('#table .count, #table .needs')]

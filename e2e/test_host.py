@@ -30,7 +30,7 @@ HOST = Template("""<!doctype html><html lang="en"><head><meta charset="utf-8"><t
   const GAME = "$game_origin";
   window.events = [];
   window.addEventListener("message", (e) => {
-    if (e.origin !== GAME || !e.data || e.data.source !== "skipbo") return;  // the check the README asks for
+    if (e.origin !== GAME || !e.data || e.data.source !== "skipbo") return;  // the check docs/EMBEDDING.md asks for
     window.events.push(e.data);
   });
   // send a command; the answer with the same id (null when none comes within the time)

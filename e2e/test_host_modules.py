@@ -265,14 +265,14 @@ def test_messages_in_words_with_a_message_inside() -> None:
     assert message_words("de", Message("record.not_json")) != message_words("en", Message("record.not_json"))
 
 
-def test_the_readme_documents_every_command_and_every_error_code() -> None:
+def test_the_embedding_doc_documents_every_command_and_every_error_code() -> None:
     import re
     from pathlib import Path
 
     import skipbo_web.host_api as api
 
-    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### Commands from the host page"):]
+    text = (Path(__file__).resolve().parent.parent / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
+    section = text[text.index("## Commands from the host page"):]
     section = section[:section.index("\n## ")]
     rows = {line.split("`")[1] for line in section.splitlines() if line.startswith("| `")}
     codes = {getattr(api, name) for name in ("MALFORMED", "TOO_LARGE", "UNKNOWN", "BAD_ARGS", "NOT_NOW", "ILLEGAL",

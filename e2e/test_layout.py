@@ -299,16 +299,17 @@ def test_the_last_move_and_the_lesson_light_up_in_colours_of_their_own(screen: P
     assert contrast(last, felt) >= 3, colours  # a ring that shows on the felt (WCAG: 3 to 1)
 
 
-# -- embed mode: the frame sizes the README promises ----------------------------------------------
+# -- embed mode: the frame sizes docs/EMBEDDING.md promises ---------------------------------------
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+EMBEDDING = Path(__file__).resolve().parent.parent / "docs" / "EMBEDDING.md"
 EASY_TO_READ = (32, 20)  # your cards and the other players' cards at least this wide (px)
 
 
-def readme_frames() -> list[tuple[int, int, int]]:
-    """(players, width, height) of every row of the README's embed table, and the tutorial's size."""
-    text = README.read_text(encoding="utf-8")
-    table = text[text.index("**Sizes.**"):text.index("**Saves.**")]
+def documented_frames() -> list[tuple[int, int, int]]:
+    """(players, width, height) of every row of docs/EMBEDDING.md's table of frame sizes, and
+    the tutorial's size."""
+    text = EMBEDDING.read_text(encoding="utf-8")
+    table = text[text.index("\n## Sizes\n"):text.index("\n## Saves\n")]
     frames = []
     for players, sizes in re.findall(r"^\| (\d(?:-\d)?) \| (.+?) \|$", table, re.M):
         low, high = (int(p) for p in (players.split("-") * 2)[:2])
@@ -319,15 +320,15 @@ def readme_frames() -> list[tuple[int, int, int]]:
     return frames
 
 
-def test_the_readme_lists_a_frame_for_every_table() -> None:
-    frames = readme_frames()
+def test_the_embedding_doc_lists_a_frame_for_every_table() -> None:
+    frames = documented_frames()
     assert {n for n, _, _ in frames} == {0, 2, 3, 4, 5, 6}, frames
 
 
-@pytest.mark.parametrize("players, width, height", readme_frames())
-def test_a_frame_of_the_readmes_size_keeps_the_cards_easy_to_read(browser: Browser, site, players: int, width: int,
+@pytest.mark.parametrize("players, width, height", documented_frames())
+def test_a_frame_of_the_documented_size_keeps_the_cards_easy_to_read(browser: Browser, site, players: int, width: int,
                                                                    height: int) -> None:
-    """At the sizes the README gives for embedding, the whole table fits the frame with no
+    """At the sizes docs/EMBEDDING.md gives for embedding, the whole table fits the frame with no
     scrollbar, at full size (nothing shrunk by fit.js), your cards at least 32 px wide and
     the other players' at least 20 px ("0 players": the tutorial)."""
     context = browser.new_context(viewport={"width": width, "height": height})

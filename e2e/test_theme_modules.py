@@ -1,7 +1,7 @@
 """The light and the dark table, checked on the host: the theme preference, and the
 contrast of the cards' colours in both themes, read from web/style.css (WCAG 2 contrast
 ratios; CIE76 colour distances between the card colours). Run with ``-s`` to see the
-figures the README quotes."""
+figures docs/PLAYING.md quotes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The game state and the rules of play (RULES.md, "A turn" to "Teams")."""
+"""The game state and the rules of play (docs/RULES.md, "A turn" to "Teams")."""
 
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ class Game:
 
     @classmethod
     def from_record(cls, data: Any) -> Game:
-        """Replay a game record (RULES.md); raises ``RecordError`` naming the first problem."""
+        """Replay a game record (docs/RULES.md); raises ``RecordError`` naming the first problem."""
         return record.replay(cls, data)
 
     @classmethod
@@ -153,7 +153,7 @@ class Game:
         return record.read(cls, text, source)
 
     def to_record(self) -> dict[str, Any]:
-        """The JSON-able game record of RULES.md; ``result`` only once the game is over."""
+        """The JSON-able game record of docs/RULES.md; ``result`` only once the game is over."""
         return record.write(self)
 
     @property

@@ -1,4 +1,4 @@
-"""Move values and the move notation of RULES.md (``S>B1``, ``H5>B2``, ``HSB>D3``, ``end``).
+"""Move values and the move notation of docs/RULES.md (``S>B1``, ``H5>B2``, ``HSB>D3``, ``end``).
 
 Every well-formed move exists once: ``Move.parse`` and the engine hand out the
 same interned objects, so moves compare, hash and print cheaply.

@@ -1,4 +1,4 @@
-"""Positions: a table set up directly (format ``skipbo-position``, version 1; see README).
+"""Positions: a table set up directly (format ``skipbo-position``, version 1; see docs/ENGINE.md).
 
 ``game_from_position(data)`` checks a position and sets up the game it describes, dealing
 every card it does not give from the rest of the deck by its ``seed``;

@@ -1,4 +1,4 @@
-"""Game records (RULES.md, "Game record"), both directions: ``write`` turns a game into
+"""Game records (docs/RULES.md, "Game record"), both directions: ``write`` turns a game into
 its record, ``replay`` turns a record back into the game, checking every move (replaying
 is the parser). Both go through ``Game``'s public API only; ``Game.to_record`` and
 ``Game.from_record`` call them.

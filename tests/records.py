@@ -1,5 +1,6 @@
-"""Where the reference game records live: ../shared/records beside the repository when
-present (as in CI), else the copy in tests/data/records."""
+"""The reference game records, in tests/data/records: made by an independent
+implementation of the rules (docs/RULES.md, "Game record"), with a README that lists
+what each should give."""
 
 from __future__ import annotations
 
@@ -8,9 +9,7 @@ import re
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED_RECORDS = REPO.parent / "shared" / "records"
-COPIED_RECORDS = Path(__file__).resolve().parent / "data" / "records"
-RECORDS = SHARED_RECORDS if (SHARED_RECORDS / "README.md").is_file() else COPIED_RECORDS
+RECORDS = Path(__file__).resolve().parent / "data" / "records"
 
 
 def load(path: Path):

@@ -1,6 +1,6 @@
 """Scripted decks: games whose every card is placed by the test.
 
-RULES.md, "Set-up": the deck is dealt round-robin from ``deck[0]``, one card at a
+docs/RULES.md, "Set-up": the deck is dealt round-robin from ``deck[0]``, one card at a
 time starting with seat 0, each card on top of that seat's stock; the rest of the
 deck, in order, is the draw pile (``deck[players * stock]`` is drawn first).
 

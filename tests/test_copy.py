@@ -1,4 +1,4 @@
-"""Game.copy(): an independent game for search (DESIGN.md item 6)."""
+"""Game.copy(): an independent game, cheap enough to make for search."""
 
 import random
 

@@ -1,5 +1,5 @@
 """Errors a user meets: IllegalMove codes and details, InvalidMove for bad notation,
-both ValueErrors, and the game unchanged after any of them (DESIGN.md item 2)."""
+both ValueErrors, and the game unchanged after any of them."""
 
 import pytest
 

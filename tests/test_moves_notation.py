@@ -1,4 +1,4 @@
-"""RULES.md "Move notation": every move reads and prints back (DESIGN.md item 1)."""
+"""docs/RULES.md "Move notation": every move reads and prints back."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Game.pop(): take back the last move, whatever it showed (DESIGN.md item 6: cheap
+"""Game.pop(): take back the last move, whatever it showed (cheap
 make/unmake for search). The game must be exactly as before the move: every view,
 the record, the hidden piles, the log, and the future (the same moves replayed give
 the same game, reshuffles included)."""

@@ -1,4 +1,4 @@
-"""Property tests over random games (DESIGN.md item 9): 2-6 players, teams, both decks.
+"""Property tests over random games: 2-6 players, teams, both decks.
 
 A seeded random player makes the moves; hypothesis picks the table and the seeds.
 """
@@ -42,7 +42,7 @@ def team_stocks_empty(game, seat):
 
 
 def expected_legal_moves(view):
-    """The legal moves of RULES.md for the seat of ``view`` (the seat to move), in the
+    """The legal moves of docs/RULES.md for the seat of ``view`` (the seat to move), in the
     documented order: building moves by source (stock, hand 1-12 and Skip-Bo, discards
     1-4, partner's stock and discards 1-4) onto slots 1-4, then discards, then end."""
     def token(card):

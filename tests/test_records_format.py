@@ -1,4 +1,4 @@
-"""RULES.md "Game record": malformed records are rejected with a RecordError that names
+"""docs/RULES.md "Game record": malformed records are rejected with a RecordError that names
 the problem (and the first bad move); good records round-trip exactly."""
 
 import copy

@@ -1,4 +1,4 @@
-"""The reference records of an independent implementation (shared/records/README.md)."""
+"""The reference records of an independent implementation (tests/data/records/README.md)."""
 
 import json
 import re
@@ -7,7 +7,7 @@ import pytest
 
 from skipbo_core import Game, RecordError
 
-from .records import COPIED_RECORDS, RECORDS, SHARED_RECORDS, files, load, readme_rows
+from .records import files, load, readme_rows
 
 VALID = readme_rows("valid")
 INVALID = readme_rows("invalid")
@@ -57,13 +57,3 @@ def test_invalid_record_is_rejected_at_the_move_and_for_the_reason_in_the_readme
     assert err.value.move_index == index
     assert fragment in str(err.value)
 
-
-def test_copied_records_match_the_shared_folder():
-    if not SHARED_RECORDS.is_dir():
-        pytest.skip("no ../shared/records beside the repository")
-    assert RECORDS == SHARED_RECORDS
-    shared = sorted(p.relative_to(SHARED_RECORDS) for p in SHARED_RECORDS.rglob("*") if p.is_file())
-    copied = sorted(p.relative_to(COPIED_RECORDS) for p in COPIED_RECORDS.rglob("*") if p.is_file())
-    assert copied == shared
-    for rel in shared:
-        assert (COPIED_RECORDS / rel).read_bytes() == (SHARED_RECORDS / rel).read_bytes(), rel

@@ -1,6 +1,6 @@
 """Worlds for search (determinization): Game.from_view deals the cards a seat cannot
 see at random, matches the view in everything the seat can see, uses nothing hidden
-from it, and plays on like any game (DESIGN.md item 7)."""
+from it, and plays on like any game."""
 
 import random
 from collections import Counter

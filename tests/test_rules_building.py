@@ -1,4 +1,4 @@
-"""RULES.md "A turn", items 2-4: what may be played onto the building piles."""
+"""docs/RULES.md "A turn", items 2-4: what may be played onto the building piles."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md "Drawing when the draw pile is empty" and "Cards" (recycled Skip-Bo cards)."""
+"""docs/RULES.md "Drawing when the draw pile is empty" and "Cards" (recycled Skip-Bo cards)."""
 
 from collections import Counter
 

@@ -1,4 +1,4 @@
-"""RULES.md "Winning, stalls, scoring", plus resigning and the turn limit (game.py TURN_LIMIT)."""
+"""docs/RULES.md "Winning, stalls, scoring", plus resigning and the turn limit (game.py TURN_LIMIT)."""
 
 import pytest
 
@@ -68,7 +68,7 @@ def test_stall_needs_every_player_stuck_so_a_playable_card_keeps_the_game_going(
 
 
 def test_stall_rule_is_judged_before_the_discard():
-    # RULES.md "Winning, stalls, scoring": a turn counts as stuck when no card could be
+    # docs/RULES.md "Winning, stalls, scoring": a turn counts as stuck when no card could be
     # played as the turn ends, before the discard. Seat 0 keeps a Skip-Bo card on its
     # discard pile 1 and finally covers it with its discard: that turn still had a
     # playable card, so it is not stuck (judged after the discard, it would be, and the

@@ -1,4 +1,4 @@
-"""RULES.md "Cards" and "Set-up": decks, options, dealing, the first turn."""
+"""docs/RULES.md "Cards" and "Set-up": decks, options, dealing, the first turn."""
 
 from collections import Counter
 

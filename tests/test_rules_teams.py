@@ -1,4 +1,4 @@
-"""RULES.md "Teams (variant)": partners' piles, own discards, team win and scoring."""
+"""docs/RULES.md "Teams (variant)": partners' piles, own discards, team win and scoring."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md "A turn", items 1 and 5-7: drawing, refilling, ending the turn."""
+"""docs/RULES.md "A turn", items 1 and 5-7: drawing, refilling, ending the turn."""
 
 import pytest
 
@@ -101,7 +101,7 @@ def test_end_ends_the_turn_when_the_hand_is_empty_and_nothing_can_be_drawn():
 
 
 def test_an_empty_hand_draws_as_soon_as_a_reshuffle_becomes_possible():
-    # RULES.md "A turn", 5: an empty hand draws five as soon as anything can be drawn
+    # docs/RULES.md "A turn", 5: an empty hand draws five as soon as anything can be drawn
     # again in the turn. Seat 0 builds pile 1 up to 11 from its stock and keeps the 12
     # there; no card of the draw pile fits anywhere, so hands run empty once it is gone.
     game = scripted_game(stock=50, stocks={0: [*range(1, 13)], 1: [7]},

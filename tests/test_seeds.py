@@ -1,4 +1,4 @@
-"""One seeded random source per game (DESIGN.md item 5): the same seed, the same game."""
+"""One seeded random source per game (no module-level random anywhere): the same seed, the same game."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""What each seat may see (DESIGN.md item 7): own hand, visible tops, counts of the rest."""
+"""What each seat may see: own hand, visible tops, counts of the rest."""
 
 import json
 

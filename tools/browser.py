@@ -1,4 +1,4 @@
-"""Which Chromium to launch and with which flags (see shared/STACK.md).
+"""Which Chromium to launch and with which flags (docs/stack-notes.md says why).
 
 A Playwright-managed Chromium is preferred when one is installed, so the suite
 runs anywhere; otherwise Debian's ``/usr/bin/chromium``.

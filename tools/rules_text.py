@@ -1,6 +1,6 @@
 """The texts of the rules page (``rules.html``) in English, German and Danish.
 
-One section per rule of RULES.md, in page order, each with a stable anchor (``SECTIONS``)
+One section per rule of docs/RULES.md, in page order, each with a stable anchor (``SECTIONS``)
 and in every language a title, the rule and a small example. Written in our own words.
 
 The texts use a small markup that ``tools/rules_page.py`` turns into HTML:

@@ -1,9 +1,12 @@
-"""Take the README's screenshots: the built site in headless Chromium, a few turns into a
+"""Take the screenshots of the README and docs/: the built site in headless Chromium, a few turns into a
 seeded game, on a 1280x800 desktop (docs/screenshot.png), a 360x740 phone upright
 (docs/screenshot-phone.png) and on its side, 740x360 (docs/screenshot-phone-landscape.png),
 embedded in a 400x560 frame (docs/screenshot-embed.png), and the computer's card in flight
 (docs/screenshot-flight.png: its animations are paused half-way to take the picture). Each
-is the whole screen: the table fits it without scrolling.
+is the whole screen: the table fits it without scrolling. The shots are written as
+full-colour PNGs; reduce each to a palette of at most 256 colours (for example with
+pngquant) before committing, so that each stays under the 150 kB that
+tests/test_docs_links.py allows.
 
 Run after ``python3 build.py``:  .venv/bin/python -m tools.screenshot [file names...]
 (no names: all of them; the site is ``$SKIPBO_DIST`` or dist/). ``--as FILE`` writes the

@@ -5,8 +5,8 @@ An embedded game must not touch the visitor's own game on the same site, so it k
 its game under keys of its own and never writes the new-game settings. The messages
 tell the parent page only public facts: what the human at seat 0 may see (played
 cards are face up; hands and the deck are never sent). Every message is a plain JSON
-object ``{"source": "skipbo", "version": 1, "type": ..., ...}``; see the README,
-"Embedding". No DOM access here: the page posts what ``Reporter`` returns.
+object ``{"source": "skipbo", "version": 1, "type": ..., ...}``; see docs/EMBEDDING.md,
+"Messages to the host page". No DOM access here: the page posts what ``Reporter`` returns.
 """
 
 from __future__ import annotations

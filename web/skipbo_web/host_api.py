@@ -6,8 +6,8 @@ A command is one JSON object::
     {"source": "skipbo-host", "version": 1, "id": <any JSON value>,
      "command": "play", "args": {"move": "H5>B1"}}
 
-and gets exactly one answer in the envelope of the game's events (README, "Messages to
-the host page")::
+and gets exactly one answer in the envelope of the game's events (docs/EMBEDDING.md,
+"Messages to the host page")::
 
     {"source": "skipbo", "version": 1, "type": "ok", "id": <the same id>, "command": "play", ...}
     {"source": "skipbo", "version": 1, "type": "error", "id": ..., "command": ..., "code": ..., "message": ...}
@@ -41,7 +41,7 @@ MAX_COMMAND_BYTES = 1_000_000  # a command (with a record in it) as JSON text, i
 MAX_CAPTION = 300             # characters of a highlight's caption
 MAX_PILES = 24                # piles one highlight may light up
 
-# The commands and the arguments each takes (README, "Commands from the host page").
+# The commands and the arguments each takes (docs/EMBEDDING.md, "Commands from the host page").
 COMMANDS = ("newgame", "position", "hint", "undo", "play", "lang", "speed", "highlight", "record", "step", "close",
             "state")
 NEWGAME_ARGS = ("players", "stock", "ai", "humans", "teams", "deck", "target", "seed", "names", "practice",
@@ -49,7 +49,7 @@ NEWGAME_ARGS = ("players", "stock", "ai", "humans", "teams", "deck", "target", "
 POSITION_ARGS = ("position", "ai", "names", "practice", "faces")  # the table, and who sits at it
 STEP_TARGETS = ("forward", "back", "start", "end", "next-turn", "previous-turn")
 
-# Error codes (README lists them with what each means).
+# Error codes (docs/EMBEDDING.md lists them with what each means).
 MALFORMED, TOO_LARGE, UNKNOWN, BAD_ARGS = "malformed", "too-large", "unknown-command", "bad-args"
 NOT_NOW, ILLEGAL, BAD_POSITION, BAD_RECORD, NO_PILE = ("not-now", "illegal-move", "bad-position", "bad-record",
                                                         "no-such-pile")
@@ -180,7 +180,7 @@ def _args_newgame(args: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _args_position(args: Mapping[str, Any]) -> dict[str, Any]:
-    """``position``: a position object (README "Positions"; the engine checks it); and
+    """``position``: a position object (docs/ENGINE.md "Positions"; the engine checks it); and
     the options ``ai``, ``names``, ``practice``, ``faces`` as in ``newgame``."""
     _only(args, POSITION_ARGS, ("position",))
     if not isinstance(args["position"], dict):
@@ -296,7 +296,7 @@ class Pile:
         return self.slot if self.seat in (None, 0) else f"{self.seat}:{self.slot}"
 
     def selector(self) -> str:
-        """CSS for it on the table (the stable ``data-*`` hooks of README "Hooks")."""
+        """CSS for it on the table (the stable ``data-*`` hooks of docs/EMBEDDING.md)."""
         if self.slot == "draw":
             return ".drawpile"
         if self.slot == "completed":

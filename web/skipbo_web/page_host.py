@@ -167,7 +167,7 @@ class HostLink:
         """URL options read as the address would be (``settings.parse_url``); refused when bad."""
         url = parse_url({**options, "embed": "1"}, self.app.session.settings, LANGUAGES)
         if url.bad:
-            raise HostError(BAD_ARGS, f"invalid value(s) for {', '.join(url.bad)} (README, URL options)",
+            raise HostError(BAD_ARGS, f"invalid value(s) for {', '.join(url.bad)} (docs/EMBEDDING.md, URL options)",
                             args=list(url.bad))
         return url
 

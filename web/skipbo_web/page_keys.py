@@ -1,4 +1,4 @@
-"""The keyboard: the table's keys (README "Keys"), arrow keys between piles by where they
+"""The keyboard: the table's keys (docs/PLAYING.md "Keys"), arrow keys between piles by where they
 sit on screen, and where focus goes after a pick.
 
 The replay viewer's keys are its own (``page_records``); a sheet handles its own keys

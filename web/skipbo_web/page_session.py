@@ -2,7 +2,7 @@
 shown with, the notices above it, and what is kept of them in ``localStorage``.
 
 At start-up it picks the game (the address's options, else the saved game, else a new
-deal with the new-game screen) exactly as README "URL options" and "Saved games" say.
+deal with the new-game screen) exactly as docs/EMBEDDING.md "URL options" and docs/PLAYING.md "Saved games" say.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Positions on the page: a table set up from a position (README "Positions"), from the
+"""Positions on the page: a table set up from a position (docs/ENGINE.md "Positions"), from the
 address (``?position=<address>``, ``?pos=<compact form>``) or a host page's ``position``
 command; the save of such a game; a replay step exported as a position.
 

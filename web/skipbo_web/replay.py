@@ -1,4 +1,4 @@
-"""Opening a game record (RULES.md) for the replay viewer, and where the viewer stands.
+"""Opening a game record (docs/RULES.md) for the replay viewer, and where the viewer stands.
 
 A record is untrusted: it may be too big, not JSON, of another format or version,
 or break the rules at some move. ``load_record`` lets the engine replay it and turns
