@@ -34,6 +34,7 @@ DA: dict[str, str | Plural] = {
     "level.hard": "svær",
     "level.expert": "ekspert",
     "who.ai": "{name} ({level})",
+    "who.level": "({level})",  # after the name in a player's header
     "team.with": "på hold med {name}",
     "team.with_you": "din makker",
     "card.SB": "Skip-Bo",

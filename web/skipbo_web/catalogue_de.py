@@ -34,6 +34,7 @@ DE: dict[str, str | Plural] = {
     "level.hard": "schwer",
     "level.expert": "Profi",
     "who.ai": "{name} ({level})",
+    "who.level": "({level})",  # after the name in a player's header
     "team.with": "im Team mit {name}",
     "team.with_you": "dein Partner",
     "card.SB": "Skip-Bo",

@@ -38,6 +38,7 @@ EN: dict[str, str | Plural] = {
     "level.hard": "hard",
     "level.expert": "expert",
     "who.ai": "{name} ({level})",
+    "who.level": "({level})",  # after the name in a player's header
     "team.with": "team with {name}",
     "team.with_you": "your partner",
 
