@@ -291,8 +291,11 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
     if mine_done:  # the computer's turn, in words, until you move: "Computer: 7 from stock to pile 2, ..."
         said = line(lang, name, mine_done, look.faces)
         head = t(lang, "trace.who", name=name)  # the level makes room for the line meanwhile
-        tags.append(h("span", props(class_="trace-line", data_trace_line=seat, title=said),
-                      moves_text(lang, mine_done, look.faces), key="trace"))
+        # one line; where the header is too narrow for it (a phone), a tap on it shows it whole
+        tags.append(h("details", props(class_="trace", data_trace_line=seat),
+                      h("summary", props(class_="trace-line", title=said, tabindex="-1"),
+                        moves_text(lang, mine_done, look.faces)),
+                      h("p", props(class_="trace-whole"), said), key="trace"))
     header = h("header", props(class_="who"), h("span", props(class_="name"), head, key="name"), tags,
                h("span", props(class_="hand-count"), in_hand, key="hand-count"))
     body: list[El] = [h("div", props(class_="row"), stock, h("div", props(class_="discards"), discards))]
