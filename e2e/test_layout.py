@@ -32,12 +32,13 @@ TABLES = {  # name: URL options, or a game of long discard piles to resume
     "6 players, late game": ("late", 6),
     "6 players in teams": {"players": 6, "teams": 1, "seed": 9},
     "6 players in German": {"players": 6, "seed": 7, "lang": "de"},
+    "6 players in Danish": {"players": 6, "seed": 7, "lang": "da"},
 }
 # the smallest width of your cards we accept, by screen and number of players: what the
 # layout reaches today, with some room (a phone with six players is a tight fit)
 SMALLEST = {DESKTOP: {2: 90, 3: 90, 4: 90, 5: 86, 6: 76},
             PHONE: {2: 50, 3: 50, 4: 44, 5: 44, 6: 44},  # 44 px: a finger's size (WCAG 2.5.5)
-            PHONE_SIDEWAYS: {2: 50, 3: 50, 4: 34, 5: 34, 6: 34}}
+            PHONE_SIDEWAYS: {2: 50, 3: 50, 4: 44, 5: 44, 6: 44}}
 PIECES = ['[data-slot="B1"]', '[data-slot="B2"]', '[data-slot="B3"]', '[data-slot="B4"]',
           '.me [data-slot="S"]', '.me [data-slot="D1"]', '.me [data-slot="D2"]', '.me [data-slot="D3"]',
           '.me [data-slot="D4"]', '.me [data-slot="H"]', '#table .message']
@@ -68,7 +69,18 @@ MEASURE = """pieces => {
           height: document.documentElement.scrollHeight,
           needs: Math.min(...[...document.querySelectorAll('.needs')]
             .map(e => parseFloat(getComputedStyle(e).fontSize))),
-          card: document.querySelector('.me [data-slot="H"] .card').getBoundingClientRect().width};
+          card: document.querySelector('.me [data-slot="H"] .card').getBoundingClientRect().width,
+          // what you may touch: your cards, the building piles, your partner's piles (the pile's box)
+          touch: [...document.querySelectorAll('.me .hand-card, .me .pile, .center .pile.build, .opp.partner .pile')]
+            .map(e => { const r = (e.closest('.opp') ? e : [...e.querySelectorAll('.card')].pop())
+                          .getBoundingClientRect();
+                        return [e.dataset.slot, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; }),
+          // the others' names: cut short when their text is wider than their box
+          cut: [...document.querySelectorAll('.opp .who .name')].filter(n => {
+            const range = document.createRange(); range.selectNodeContents(n);
+            const text = range.getBoundingClientRect();  // the whole text, also where it is clipped
+            return [n, n.closest('.who')].map(e => e.getBoundingClientRect()).filter(b => b.width)
+              .some(b => text.right > b.right + 0.5 || text.left < b.left - 0.5); }).map(n => n.textContent)};
 }"""
 
 
@@ -141,14 +153,21 @@ def test_everything_you_play_with_is_on_screen(screen: Page, site, table) -> Non
     covered = [p["sel"] for p in seen["pieces"] if p["covered"] and p["sel"] != "#table .message"]
     assert covered == [], f"covered by something else: {covered}"
     assert seen["card"] >= SMALLEST[(width, height)][players], f"cards of {seen['card']:.0f} px"
+    if width < 800 and players >= 4:  # a finger's size (WCAG 2.5.5): 35 px cards at 740x360 before
+        small = [t for t in seen["touch"] if t[1] < 44 or t[2] < 44]
+        assert small == [], f"targets under 44 x 44 px: {small}"
+    if (width, height) == PHONE_SIDEWAYS:  # "Computer 1 (me..." beside 280 px of empty felt
+        assert seen["cut"] == [], f"names cut short: {seen['cut']}"
     assert screen.errors == []
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("size", [DESKTOP, PHONE, PHONE_SIDEWAYS], ids=["desktop", "phone", "phone-sideways"])
 def test_the_tutorial_needs_no_scrolling(browser: Browser, site, size, lang: str) -> None:
     """The tutorial at 360x740 still scrolled (811 px of 740; German 832), on a desktop in
-    German too (811 of 800): its lesson box, the table and the line under it now fit."""
+    German too (811 of 800): its lesson box, the table and the line under it now fit. At
+    740x360 it needed 381 px of 360, and on a phone its cards were 31 px (28 on its side):
+    the cards the lessons ask you to touch are a finger's size now."""
     phone = size[0] < 800
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=phone, is_mobile=phone)
     page = open_game(context.new_page(), site.url, tutorial=1, lang=lang)
@@ -158,6 +177,9 @@ def test_the_tutorial_needs_no_scrolling(browser: Browser, site, size, lang: str
     assert seen["height"] <= size[1] and seen["width"] <= size[0], seen["height"]
     outside = [p["sel"] for p in seen["pieces"] if p["top"] < 0 or p["bottom"] > size[1] + 0.5]
     assert outside == []
+    if phone:
+        small = [t for t in seen["touch"] if t[1] < 44 or t[2] < 44]
+        assert small == [], f"targets under 44 x 44 px: {small}"
 
 
 OTHER_SCREENS = [(1024, 768), (1920, 1080), (768, 1024), (390, 844), (844, 390), (412, 915)]

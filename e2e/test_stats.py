@@ -159,7 +159,7 @@ def test_downloads_and_clearing_with_a_confirmation(watched: Watched, site) -> N
                                                                     ("medium+medium", "lost", "")]
     with page.expect_download() as info:
         page.click('[data-action="stats-json"]')
-    assert json.loads(open(info.value.path(), encoding="utf-8").read()) == games
+    assert json.loads(open(info.value.path(), encoding="utf-8").read()) == {"version": 1, "games": games}
     page.click('[data-action="stats-clear"]')
     assert page.locator(".stats-confirm").is_visible()
     page.click('[data-action="stats-keep"]')  # changed their mind
@@ -173,3 +173,29 @@ def test_an_embedded_table_counts_nothing(watched: Watched, site) -> None:
     page = open_game(watched.page, site.url, embed=1, **SHORT)
     play_to_the_end(page)
     assert stored(page, "skipbo.stats") is None
+
+
+def downloaded_json(page: Page) -> object:
+    with page.expect_download() as info:
+        page.click('#sheet [data-action="stats-json"]')
+    return json.loads(open(info.value.path(), encoding="utf-8").read())
+
+
+def test_the_json_download_keeps_what_was_set_aside(watched: Watched, site) -> None:
+    """Entries set aside (kept in the store, unreadable) were missing from the JSON
+    download: a player who saved the file and cleared the statistics lost them."""
+    page = open_game(watched.page, site.url, seed=3)
+    bad = {**GAME, "stock": "thirty"}
+    page.evaluate("s => localStorage.setItem('skipbo.stats', s)", json.dumps({"version": 1, "games": [GAME, bad]}))
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    sheet = open_stats(page).locator("#sheet .stats")
+    assert downloaded_json(page) == {"version": 1, "games": [GAME], "aside": [bad]}
+    assert "1 entry that could not be read" in sheet.inner_text()
+    # a store that could not be read at all: no game to show, the download still holds it
+    page.evaluate("() => localStorage.setItem('skipbo.stats', '{not json')")
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    sheet = open_stats(page).locator("#sheet .stats")
+    assert sheet.get_attribute("data-games") == "0"
+    assert downloaded_json(page) == {"version": 1, "games": [], "aside": ["{not json"]}

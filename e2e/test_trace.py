@@ -3,8 +3,13 @@ piles its cards went to, one line in its area, and the move log with the newest 
 
 from __future__ import annotations
 
+import json
+
+import pytest
+from playwright.sync_api import Browser
+
 from e2e.game_support import open_game, over, play_turn, stored, wait_for_turn
-from e2e.support import Watched
+from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 from skipbo_core import Game
 
 
@@ -56,3 +61,83 @@ def test_the_computers_turn_is_marked_until_you_move(watched: Watched, site) -> 
     page.locator('[data-slot^="B"][data-legal="1"]').first.click()  # you moved: the trace is gone
     page.wait_for_selector("[data-trace], .trace-line", state="detached")
     assert "(easy)" in head.locator(".name").inner_text()
+
+
+READABLE = """seat => {
+  const area = document.querySelector(`.opp[data-seat="${seat}"]`), line = area.querySelector('.trace-line');
+  const inside = (r, b) => r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.top >= b.top - 0.5
+                           && r.bottom <= b.bottom + 0.5;
+  // an element's whole text on screen: every box that clips it holds it, and so does the screen
+  const whole = e => {
+    if (!e.getClientRects().length) return false;
+    const range = document.createRange(); range.selectNodeContents(e);
+    const text = range.getBoundingClientRect();
+    let holder = e;  // the boxes that clip a positioned box: its containing block and theirs
+    for (let a = e; a && a !== document.body; a = a.parentElement) {
+      if (a !== holder.parentElement && a !== holder) continue;
+      const st = getComputedStyle(a);
+      if ((st.overflowX !== 'visible' || st.overflowY !== 'visible') && !inside(text, a.getBoundingClientRect()))
+        return false;
+      holder = ['absolute', 'fixed'].includes(st.position) ? a.offsetParent || a : a;
+    }
+    return inside(text, {left: 0, top: 0, right: innerWidth, bottom: innerHeight});
+  };
+  return whole(line) || [...area.querySelectorAll('*')].some(e => e.textContent.trim() === line.title && whole(e));
+}"""
+PILES = """() => [...document.querySelectorAll('#table .pile, .me .hand > *')].map(e => {
+  const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; })"""
+
+
+def after_the_computers(players: int) -> dict:
+    """A game where the computers have just played a turn of several moves each and seat 0
+    (a human) is to move."""
+    import random
+
+    from skipbo_core import Rules
+    from skipbo_core.ai import get_bot
+    for seed in range(100):
+        game, bot, rng = Game.new(Rules(players=players, stock_size=10), seed=seed, first=0), get_bot("greedy"), \
+            random.Random(seed)
+        while not game.is_over and len(game.moves) < 40 * players:
+            if game.current_seat == 0 and game.moves:
+                log = game.log()
+                theirs = log[max(e.index for e in log if e.seat == 0) + 1:]
+                if len(theirs) >= 3 * (players - 1):
+                    record = game.to_record()
+                    computers = [{"name": "", "kind": "ai:easy"}] * (players - 1)
+                    record["players"] = [{"name": "", "kind": "human"}, *computers]
+                    return record
+            game.play(bot(game.view(game.current_seat), game.legal_moves(), rng))
+    raise AssertionError("no such game")
+
+
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("size", [(360, 740), (740, 360)], ids=["phone", "phone-sideways"])
+def test_the_computers_turn_in_words_can_be_read_whole_on_a_phone(browser: Browser, site, size, players: int) -> None:
+    """On a phone with three players or more the line was cut short ("11 from discard pile
+    1 …") with no way to read the rest: a tap on it shows it whole, over the area, and
+    moves nothing; another tap takes it away."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    match = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 1, "origin": ""}
+    page.goto(site.url + "?lang=en&speed=0")
+    page.evaluate("([r, m]) => { localStorage.clear(); localStorage.setItem('skipbo.current', r);"
+                  " localStorage.setItem('skipbo.match', m); }", [json.dumps(after_the_computers(players)),
+                                                                  json.dumps(match)])
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(100)
+    seats = page.eval_on_selector_all(".opp .trace-line", "es => es.map(e => e.closest('.opp').dataset.seat)")
+    assert len(seats) == players - 1
+    where = page.evaluate(PILES)
+    cut = [s for s in seats if not page.evaluate(READABLE, s)]
+    assert cut, "every line already fits: this screen does not show the case"
+    for seat in cut:
+        line = page.locator(f'.opp[data-seat="{seat}"] .trace-line')
+        line.tap()
+        assert page.evaluate(READABLE, seat), f"seat {seat}: {line.get_attribute('title')!r} not readable whole"
+        assert page.evaluate(PILES) == where, "something moved"
+        line.tap()
+        page.wait_for_timeout(50)
+    assert page.evaluate(PILES) == where
+    context.close()

@@ -29,11 +29,17 @@
     var line = document.querySelector("#table .message");
     if (!line) return 0;
     var bottom = line.getBoundingClientRect().bottom;
-    // below it the move log's line and the version: on screen too, unless the log is open
+    // your area, where the line stands beside it (a phone on its side)
+    var me = document.querySelector("#table > .player.me");
+    if (me) bottom = Math.max(bottom, me.getBoundingClientRect().bottom);
+    // below them the move log's line and the version: on screen too, unless the log is open
+    // (where the page hides them, the page's own margin below the rest)
     var log = document.querySelector("#table .log"), foot = document.getElementById("foot");
     if (foot && !(log && log.open)) {
       var pad = parseFloat(getComputedStyle(document.getElementById("app")).paddingBottom) || 0;
-      bottom = Math.max(bottom, foot.getBoundingClientRect().bottom + pad);
+      var shown = foot.getClientRects().length > 0;
+      var last = shown ? foot : document.getElementById("table") || line;
+      bottom = Math.max(bottom, last.getBoundingClientRect().bottom + pad);
     }
     return Math.ceil(bottom + window.scrollY - window.innerHeight);
   }

@@ -34,6 +34,7 @@ DA: dict[str, str | Plural] = {
     "level.hard": "svær",
     "level.expert": "ekspert",
     "who.ai": "{name} ({level})",
+    "who.level": "({level})",  # after the name in a player's header
     "team.with": "på hold med {name}",
     "team.with_you": "din makker",
     "card.SB": "Skip-Bo",
@@ -564,12 +565,14 @@ DA: dict[str, str | Plural] = {
     "stats.clear_yes": "Ryd",
     "stats.records_hint": "Dine færdige spil mod computeren: sejre, rækker, et diagram og filer at hente.",
     "stats.open": "Vis statistikken",
+    "stats.aside_kept": Plural("{count} post, der ikke kunne læses, er gemt: JSON-filen indeholder den også.",
+                               "{count} poster, der ikke kunne læses, er gemt: JSON-filen indeholder dem også."),
     "stats.close": "Luk",
     "notice.bad_stats": "Statistikken kunne ikke læses (den er beskadiget): den gemmes til side, og optællingen "
                         "begynder forfra fra nul.",
     "notice.stats_aside": Plural("{count} spil i statistikken kunne ikke læses: det gemmes til side, og de andre "
                                  "spil tælles stadig med.",
-                                 "{count} spil i statistikken kunne ikke læses: de gemmes til side, og de andre "
+                               "{count} spil i statistikken kunne ikke læses: de gemmes til side, og de andre "
                                  "spil tælles stadig med."),
 
     # the puzzle book (skipbo_web.puzzle_book): levels, and each puzzle's title, task and why

@@ -34,6 +34,7 @@ DE: dict[str, str | Plural] = {
     "level.hard": "schwer",
     "level.expert": "Profi",
     "who.ai": "{name} ({level})",
+    "who.level": "({level})",  # after the name in a player's header
     "team.with": "im Team mit {name}",
     "team.with_you": "dein Partner",
     "card.SB": "Skip-Bo",
@@ -577,6 +578,10 @@ DE: dict[str, str | Plural] = {
     "stats.clear_yes": "Löschen",
     "stats.records_hint": "Deine beendeten Spiele gegen den Computer: Siege, Serien, ein Diagramm und Downloads.",
     "stats.open": "Statistik zeigen",
+    "stats.aside_kept": Plural("{count} Eintrag, der nicht lesbar war, bleibt erhalten: "
+                               "der JSON-Download enthält ihn auch.",
+                               "{count} Einträge, die nicht lesbar waren, bleiben erhalten: "
+                               "der JSON-Download enthält sie auch."),
     "stats.close": "Schließen",
     "notice.bad_stats": "Die Statistik ließ sich nicht lesen (sie ist beschädigt): Sie wird beiseitegelegt "
                         "aufbewahrt, und die Zählung beginnt wieder bei null.",

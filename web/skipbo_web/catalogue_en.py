@@ -38,6 +38,7 @@ EN: dict[str, str | Plural] = {
     "level.hard": "hard",
     "level.expert": "expert",
     "who.ai": "{name} ({level})",
+    "who.level": "({level})",  # after the name in a player's header
     "team.with": "team with {name}",
     "team.with_you": "your partner",
 
@@ -589,12 +590,14 @@ EN: dict[str, str | Plural] = {
     "stats.clear_yes": "Clear",
     "stats.records_hint": "Your finished games against the computer: wins, streaks, a chart and downloads.",
     "stats.open": "Show the statistics",
+    "stats.aside_kept": Plural("{count} entry that could not be read is kept: the JSON download holds it too.",
+                               "{count} entries that could not be read are kept: the JSON download holds them too."),
     "stats.close": "Close",
     "notice.bad_stats": "The statistics could not be read (they are damaged): they are kept aside, and counting "
                         "starts again from zero.",
     "notice.stats_aside": Plural("{count} game in the statistics could not be read: it is kept aside, and the "
                                  "other games are still counted.",
-                                 "{count} games in the statistics could not be read: they are kept aside, and the "
+                               "{count} games in the statistics could not be read: they are kept aside, and the "
                                  "other games are still counted."),
 
     # the puzzle book (skipbo_web.puzzle_book): levels, and each puzzle's title, task and why

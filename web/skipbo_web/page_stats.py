@@ -63,7 +63,8 @@ class StatsDesk:
             app.session.store.set(STORE_KEY, to_store(self._games, self.aside))
 
     def sheet_html(self) -> str:
-        return render_stats(self.app.lang, self.games, self.confirm)
+        games = self.games  # (reads the store, and with it what is aside)
+        return render_stats(self.app.lang, games, self.confirm, len(self.aside))
 
     def open(self) -> None:
         self.confirm = False
@@ -75,7 +76,8 @@ class StatsDesk:
         if action == "stats-csv":
             self.download("skipbo-statistics.csv", to_csv(self.games), "text/csv")
         elif action == "stats-json":
-            text = json.dumps(to_store(self.games)["games"], indent=1, ensure_ascii=False)
+            # the store as kept, entries set aside included: the file loses nothing
+            text = json.dumps(to_store(self.games, self.aside), indent=1, ensure_ascii=False)
             self.download("skipbo-statistics.json", text, "application/json")
         elif action in ("stats-clear", "stats-keep"):
             self.confirm = action == "stats-clear"

@@ -43,14 +43,17 @@ def chart(lang: str, games: list[GameSummary]) -> str:
             f'<figcaption>{escape(t(lang, "stats.chart_caption", count=len(shown)))} {legend}</figcaption></figure>')
 
 
-def render_stats(lang: str, games: list[GameSummary], confirm: bool = False) -> str:
-    """The sheet; ``confirm``: it asks whether to clear them all."""
+def render_stats(lang: str, games: list[GameSummary], confirm: bool = False, aside: int = 0) -> str:
+    """The sheet; ``confirm``: it asks whether to clear them all; ``aside``: how many stored
+    entries could not be read (the JSON download keeps them)."""
     sums = totals(games)
     title = f'<h2 id="sheet-title">{escape(t(lang, "stats.title"))}</h2>'
     close = f'<button type="button" data-action="close">{escape(t(lang, "stats.close"))}</button>'
+    json_button = f'<button type="button" data-action="stats-json">{escape(t(lang, "stats.json"))}</button>'
+    kept = f'<p class="hint stats-aside">{escape(t(lang, "stats.aside_kept", count=aside))}</p>' if aside else ""
     if not games:
         return (f'<div class="sheet-body stats" data-games="0">{title}<p>{escape(t(lang, "stats.empty"))}</p>'
-                f'<div class="actions">{close}</div></div>')
+                f'{kept}<div class="actions">{json_button if aside else ""}{close}</div></div>')
     if confirm:
         ask = (f'<div class="stats-confirm" role="alertdialog" aria-labelledby="stats-confirm-text">'
                f'<p id="stats-confirm-text">{escape(t(lang, "stats.confirm", count=len(games)))}</p>'
@@ -63,9 +66,9 @@ def render_stats(lang: str, games: list[GameSummary], confirm: bool = False) -> 
             f'{chart(lang, games)}'
             f'{_table(lang, t(lang, "stats.by_level"), t(lang, "stats.col_level"), _level_rows(lang, sums))}'
             f'{_table(lang, t(lang, "stats.by_players"), t(lang, "stats.col_players"), _player_rows(lang, sums))}'
-            f'{ask}<div class="actions">'
+            f'{kept}{ask}<div class="actions">'
             f'<button type="button" data-action="stats-csv">{escape(t(lang, "stats.csv"))}</button>'
-            f'<button type="button" data-action="stats-json">{escape(t(lang, "stats.json"))}</button>'
+            f'{json_button}'
             f'<button type="button" data-action="stats-clear">{escape(t(lang, "stats.clear"))}</button>'
             f'{close}</div></div>')
 

@@ -267,9 +267,13 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
     if seat == to_move and not ctrl.game.is_over:
         tags.append(h("span", props(class_="tag now"), t(lang, "turn.now"), key="now"))
     if ctrl.is_ai(seat):
-        shown = t(lang, "who.ai", name=name, level=t(lang, f"level.{ctrl.kinds[seat]}"))
+        level = t(lang, f"level.{ctrl.kinds[seat]}")
+        shown = t(lang, "who.ai", name=name, level=level)
+        # the name and the level apart: where the header is narrow, the level goes to its second line
+        head: Any = [h("span", props(class_="nm"), name, key="nm"), " ",
+                     h("span", props(class_="level"), t(lang, "who.level", level=level), key="level")]
     else:
-        shown = name
+        shown = head = name
     mate = ctrl.partner(seat)
     if mate is not None:
         team = (t(lang, "team.with_you") if is_you(ctrl, mate)
@@ -284,12 +288,14 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
     in_hand = (t(lang, "hand.draws_at_turn_you" if is_you(ctrl, seat) else "hand.draws_at_turn") if waits
                else t(lang, "hand.count", count=hand_size))
     mine_done = [e for e in done.entries if e.seat == seat]
-    head = shown
     if mine_done:  # the computer's turn, in words, until you move: "Computer: 7 from stock to pile 2, ..."
         said = line(lang, name, mine_done, look.faces)
         head = t(lang, "trace.who", name=name)  # the level makes room for the line meanwhile
-        tags.append(h("span", props(class_="trace-line", data_trace_line=seat, title=said),
-                      moves_text(lang, mine_done, look.faces), key="trace"))
+        # one line; where the header is too narrow for it (a phone), a tap on it shows it whole
+        tags.append(h("details", props(class_="trace", data_trace_line=seat),
+                      h("summary", props(class_="trace-line", title=said, tabindex="-1"),
+                        moves_text(lang, mine_done, look.faces)),
+                      h("p", props(class_="trace-whole"), said), key="trace"))
     header = h("header", props(class_="who"), h("span", props(class_="name"), head, key="name"), tags,
                h("span", props(class_="hand-count"), in_hand, key="hand-count"))
     body: list[El] = [h("div", props(class_="row"), stock, h("div", props(class_="discards"), discards))]
