@@ -202,6 +202,25 @@ def test_other_screens_show_everything_too(browser: Browser, site, size, table: 
     assert outside == [] and not [p for p in seen["pieces"] if p["covered"] and p["sel"] != "#table .message"]
 
 
+OPP_OVERFLOW = """() => [...document.querySelectorAll('#table .opp')].map(o => {
+  const box = o.getBoundingClientRect();
+  const right = Math.max(...[...o.querySelectorAll('.pile, .card')].map(c => c.getBoundingClientRect().right));
+  return [o.querySelector('.who').textContent, box.right, right];
+})"""
+
+
+@pytest.mark.parametrize("width", [1024, 1200, 1280, 1440, 1920])
+def test_each_players_piles_stay_inside_their_area_on_a_desktop(browser: Browser, site, width: int) -> None:
+    """Six players on a desktop: the player across the table had an area narrower than its
+    piles (at 1280x800 its last discard pile stuck out 16 px over the felt)."""
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = open_game(context.new_page(), site.url, players=6, seed=3)
+    page.wait_for_timeout(100)
+    areas = page.evaluate(OPP_OVERFLOW)
+    context.close()
+    assert [a for a in areas if a[2] > a[1] + 0.5] == []
+
+
 # -- the bar, the new-game screen, labels and colours ------------------------------------------------
 
 @pytest.mark.parametrize("width", [641, 700, 760, 820, 900, 1000])
