@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from skipbo_web import i18n
 from skipbo_web.bar import render_bar, render_foot, render_notices
-from skipbo_web.controller import BadSave, Controller, slot_notation
+from skipbo_web.controller import BadMatch, BadSave, Controller, slot_notation
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
 from skipbo_web.plural import Plural
 from skipbo_web.settings import Seat, Settings, UrlOptions, most_stock, parse_url
@@ -181,6 +181,8 @@ def test_stored_settings_are_validated_field_by_field() -> None:
     assert sorted(bad) == ["faces", "lang", "players", "teams"]  # teams need 4 or 6: back to 2 players
     assert back.players == 2 and back.teams is False and back.stock == 12
     assert Settings.from_dict("garbage", LANGUAGES) == (Settings(), ["version"])
+    for lang in ([1], {}, 5):  # "lang": [1] raised TypeError (unhashable) at every start (issue 29)
+        assert Settings.from_dict({**good.to_dict(), "lang": lang}, LANGUAGES)[1] == ["lang"]
     assert Settings.from_dict({"version": 99}, LANGUAGES) == (Settings(), ["version"])
     _, bad = Settings.from_dict({**good.to_dict(), "seats": [{"name": 3}]}, LANGUAGES)
     assert bad == ["seats"]
@@ -336,10 +338,13 @@ def test_a_saved_game_resumes_exactly_and_bad_saves_are_refused() -> None:
                        {**record, "players": [{"name": "A", "kind": "wizard"}, record["players"][1]]}]:
         with pytest.raises(BadSave):
             Controller.resume(bad_record, match, Settings())
-    for bad_match in [None, {**match, "version": 7}, {**match, "history": [[1]]}, {**match, "first": 5},
-                      {**match, "practice": 1}, {**match, "origin": 7}, {**match, "game_no": 5}]:
-        with pytest.raises(BadSave):
+    for bad_match in ["x", {**match, "version": 7}, {**match, "history": [[1]]}, {**match, "first": 5},
+                      {**match, "practice": 1}, {**match, "origin": 7}, {**match, "game_no": 5},
+                      {**match, "game_no": -1}]:
+        with pytest.raises(BadMatch):  # the match alone is wrong: the page can still resume the game
             Controller.resume(record, bad_match, Settings())
+    alone = Controller.resume(record, None, Settings())  # no match (it was set aside): a single game
+    assert alone.record() == record and alone.match.target is None
 
 
 def test_a_match_adds_points_once_and_moves_the_first_seat() -> None:

@@ -188,6 +188,18 @@ DA: dict[str, str | Plural] = {
                        "version af siden), så et nyt spil begynder.",
     "notice.bad_url": "Nogle valg i adressen blev ikke forstået ({names}): "
                       "standardværdierne bruges.",
+    "notice.set_aside": "Nogle gemte data kunne ikke læses ({names}). De gemmes uændret under deres egen "
+                        "nøgle (der begynder med {where}), og siden fortsætter uden dem; resten af det, du har "
+                        "gemt, er som før.",
+    "notice.newer_save": "Dit gemte spil er lavet af en nyere version af denne side. Det bevares, som det er: "
+                         "denne side gemmer ikke oven i det, så spillet her bliver ikke gemt. Genindlæs siden "
+                         "for at få den nyere version og dit spil tilbage.",
+    # the start-up rescue (index.html, rescue.js): shown when the page could not start
+    "rescue.title": 'Spillet kunne ikke starte.',
+    "rescue.body": 'Måske skyldes det noget, der er gemt i denne browser. Du kan lægge alle spillets gemte data til'
+                   ' side (de bevares under nøgler, der begynder med skipbo.aside.) og begynde forfra.',
+    "rescue.button": 'Læg de gemte data til side og begynd forfra',
+    "rescue.what": 'Hvad der gik galt:',
     "notice.no_storage": "Denne browser lader ikke siden gemme: spillet overlever ikke en genindlæsning.",
     "notice.close": "Luk",
     "setup.title": "Nyt spil",

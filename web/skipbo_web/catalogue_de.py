@@ -190,6 +190,19 @@ DE: dict[str, str | Plural] = {
                        "anderen Version dieser Seite), darum beginnt ein neues Spiel.",
     "notice.bad_url": "Einige Angaben in der Adresse waren unverständlich ({names}): "
                       "es gelten die Standardwerte.",
+    "notice.set_aside": "Einige gespeicherte Daten ließen sich nicht lesen ({names}). Sie bleiben unverändert "
+                        "unter einem eigenen Schlüssel erhalten (beginnend mit {where}), und die Seite macht "
+                        "ohne sie weiter; alles andere Gespeicherte bleibt, wie es war.",
+    "notice.newer_save": "Dein gespeichertes Spiel stammt von einer neueren Version dieser Seite. Es bleibt, wie "
+                         "es ist: Diese Seite speichert nicht darüber, das Spiel hier wird also nicht gespeichert. "
+                         "Lade die Seite neu, um die neuere Version und dein Spiel zurückzubekommen.",
+    # the start-up rescue (index.html, rescue.js): shown when the page could not start
+    "rescue.title": 'Das Spiel konnte nicht starten.',
+    "rescue.body": 'Vielleicht liegt es an etwas, das in diesem Browser gespeichert ist. Du kannst alle '
+                   'gespeicherten Daten des Spiels beiseitelegen (sie bleiben unter Schlüsseln erhalten, die mit '
+                   'skipbo.aside. beginnen) und neu anfangen.',
+    "rescue.button": 'Gespeicherte Daten beiseitelegen und neu anfangen',
+    "rescue.what": 'Was fehlschlug:',
     "notice.no_storage": "Dieser Browser lässt die Seite nicht speichern: das Spiel übersteht kein Neuladen.",
     "notice.close": "Schließen",
     "setup.title": "Neues Spiel",

@@ -208,6 +208,18 @@ EN: dict[str, str | Plural] = {
                        "version of this page), so a new game starts.",
     "notice.bad_url": "Some options in the address were not understood ({names}): "
                       "their defaults are used.",
+    "notice.set_aside": "Some saved data could not be read ({names}). It is kept unchanged under a key of its "
+                        "own (starting with {where}), and the page goes on without it; the rest of what you "
+                        "saved is as it was.",
+    "notice.newer_save": "Your saved game was made by a newer version of this page. It is kept as it is: this "
+                         "page will not save over it, so the game you play here is not saved. Reload the page "
+                         "to get the newer version and your game back.",
+    # the start-up rescue (index.html, rescue.js): shown when the page could not start
+    "rescue.title": 'The game could not start.',
+    "rescue.body": "Something saved in this browser may be the cause. You can put all the game's saved data aside "
+                   '(it is kept, under keys starting with skipbo.aside.) and start afresh.',
+    "rescue.button": 'Put the saved data aside and start afresh',
+    "rescue.what": 'What failed:',
     "notice.no_storage": "This browser does not let the page save: the game will not survive a reload.",
     "notice.close": "Dismiss",
 

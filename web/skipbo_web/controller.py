@@ -35,6 +35,10 @@ class BadSave(ValueError):
     """Stored data that cannot be resumed (corrupt, or from another version)."""
 
 
+class BadMatch(BadSave):
+    """The match saved beside a game cannot be read (the game itself can)."""
+
+
 def slot_notation(slot: str, card: str | None = None, own: bool = True) -> str:
     """The notation of a clicked slot: ``("H", "5")`` -> ``"H5"``, ``("D1", own=False)`` -> ``"PD1"``.
 
@@ -110,8 +114,9 @@ class Controller:
 
     @classmethod
     def resume(cls, record: Any, match_data: Any, settings: Settings) -> Controller:
-        """The saved game and its match (``match_data``). Raises ``BadSave`` (naming the
-        problem) when it cannot be resumed."""
+        """The saved game and its match (``match_data``; ``None``: the game alone, as a
+        single game). Raises ``BadSave`` (naming the problem) when it cannot be resumed,
+        ``BadMatch`` when only the match is wrong."""
         from . import positions
 
         position = None
@@ -122,16 +127,18 @@ class Controller:
                 game = Game.from_record(record)
         except (RecordError, ValueError, TypeError) as exc:
             raise BadSave(str(exc)) from None
+        if match_data is None:
+            return cls(game, settings, None, "", False, position)
         if not isinstance(match_data, dict):
-            raise BadSave("match data must be an object")
+            raise BadMatch("match data must be an object")
         data = dict(match_data)
         origin, practice = data.pop("origin", ""), data.pop("practice", False)
         if not isinstance(origin, str) or not isinstance(practice, bool):
-            raise BadSave("match data is damaged")
+            raise BadMatch("match data is damaged")
         try:
             match = Match.from_dict(data, game)
-        except ValueError as exc:
-            raise BadSave(str(exc)) from None
+        except (ValueError, TypeError, LookupError) as exc:
+            raise BadMatch(str(exc)) from None
         return cls(game, settings, match, origin, practice, position)
 
     def match_data(self) -> dict[str, Any]:

@@ -74,6 +74,7 @@ class App:
             open_setup = False
         elif self.puzzles.on_load(session.given):
             open_setup = False
+        session.report()  # one notice for whatever damaged values start-up set aside
         self.save()
         self.render()
         if open_setup:

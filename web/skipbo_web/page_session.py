@@ -11,8 +11,10 @@ import json
 import random
 from typing import Any
 
+from skipbo_core.jsonread import JSONInputError, read_json
+
 from . import positions
-from .controller import BadSave, Controller, Message
+from .controller import BadMatch, BadSave, Controller, Message
 from .embed import storage_keys
 from .i18n import LANGUAGES, pick_language
 from .page_dom import Browser, JsException, js
@@ -20,9 +22,32 @@ from .prefs import pref_keys, stored_sound, stored_theme
 from .settings import Settings, parse_url, query_options, wants_embed
 from .table import Look
 
+ASIDE_PREFIX = "skipbo.aside."  # a damaged value is moved to skipbo.aside.<its name>, kept as it was
+MAX_ASIDE = 9  # copies of one key kept aside (skipbo.aside.current, ...current.2, ...)
+
 
 def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
+
+
+def aside_key(key: str, n: int = 1) -> str:
+    """Where a damaged value of ``key`` is kept: ``skipbo.current`` -> ``skipbo.aside.current``
+    (the ``n``-th copy: ``skipbo.aside.current.n``)."""
+    name = key.removeprefix("skipbo.")
+    return f"{ASIDE_PREFIX}{name}" + (f".{n}" if n > 1 else "")
+
+
+def newer_save(record: Any) -> bool:
+    """Whether ``record`` is a save a newer version of the page wrote (a known format
+    with a higher version number): it is kept, never overwritten."""
+    from skipbo_core.record import FORMAT, VERSION
+
+    if not isinstance(record, dict):
+        return False
+    version = record.get("version")
+    known = {FORMAT: VERSION, positions.SAVE_FORMAT: positions.SAVE_VERSION}
+    return (record.get("format") in known and type(version) is int
+            and version > known[record["format"]])
 
 
 class Store:
@@ -46,14 +71,33 @@ class Store:
             return None
 
     def get(self, key: str) -> Any:
-        """The stored value; ``None`` when absent; raises ``BadSave`` when not JSON."""
+        """The stored value; ``None`` when absent; raises ``BadSave`` when it is not JSON
+        the bounded reader takes (too long, nested too deep, a number out of bounds)."""
         text = self.text(key)
         if text is None:
             return None
         try:
-            return json.loads(text)
-        except ValueError:
-            raise BadSave(f"{key} is not JSON") from None
+            return read_json(text, key)
+        except JSONInputError as err:
+            raise BadSave(str(err)) from None
+
+    def set_aside(self, key: str) -> str | None:
+        """Move the stored text of ``key`` as it is to a key of its own (``aside_key``),
+        and free ``key``; where it went (None: nothing stored, or the browser refused,
+        and then ``key`` keeps its value: nothing is ever lost)."""
+        text = self.text(key)
+        if text is None:
+            return None
+        for n in range(1, MAX_ASIDE + 1):
+            place = aside_key(key, n)
+            if self.text(place) in (None, text):
+                break
+        try:
+            self.ls.setItem(place, text)
+            self.ls.removeItem(key)
+        except JsException:
+            return None
+        return place
 
     def set(self, key: str, value: Any) -> str | None:
         """Store ``value``; the text written (None when the browser refused)."""
@@ -82,11 +126,13 @@ class Session:
         self.embed = wants_embed(self.given)
         self.keys = storage_keys(self.embed)
         self.pref_keys = pref_keys(self.embed)
-        try:
-            stored = self.store.get(self.keys.settings) if self.keys.settings else None
-        except BadSave:
-            stored = None
-        self.settings, _ = Settings.from_dict(stored, LANGUAGES) if stored is not None else (Settings(), [])
+        self.aside: list[str] = []  # the keys whose damaged values this start set aside (one notice)
+        self.keep_newer = False  # the saved game is a newer version's: kept, never saved over
+        stored = self.read(self.keys.settings) if self.keys.settings else None
+        self.settings, bad = Settings.from_dict(stored, LANGUAGES) if stored is not None else (Settings(), [])
+        if bad and self.store.set_aside(self.keys.settings):  # the settings it could read stay
+            self.aside.append(self.keys.settings)
+            self.save_settings()
         url = parse_url(self.given, self.settings, LANGUAGES)
         self.record_url = self.given.get("record")  # ?record=<address>: opened in the replay viewer
         # host=<origin>: the only page that may send commands (None: the parent, whatever its origin)
@@ -114,16 +160,15 @@ class Session:
             self.ctrl = saved
         else:
             self.ctrl = Controller.start(self.settings, new_seed())
-            self.open_setup = (not self.notices or self.notices[-1].key != "notice.bad_save") and \
-                self.position_url is None
+            self.open_setup = not self.lost_save and not self.keep_newer and self.position_url is None
         self.url_game = url.settings is not None or placed is not None
         self.dealt_now = self.ctrl is not saved  # a new deal, not in storage yet
         if not self.store.ok:
             self.notices.append(Message("notice.no_storage"))
         self.look = Look(lang, url.faces if url.faces is not None else self.ctrl.settings.faces,
-                         theme=url.theme or self.stored(self.pref_keys.theme, stored_theme),
+                         theme=url.theme or stored_theme(self.read(self.pref_keys.theme)),
                          sound=url.sound if url.sound is not None else
-                         self.stored(self.pref_keys.sound, lambda v: stored_sound(v, self.embed)))
+                         stored_sound(self.read(self.pref_keys.sound), self.embed))
 
     def url_position(self, settings: Settings, saved: Controller | None) -> Controller | None:
         """The game of ``?pos=<compact form>`` (or of ``?position=``, when the saved game is
@@ -150,12 +195,26 @@ class Session:
     def lang(self) -> str:
         return self.look.lang
 
-    def stored(self, key: str, read: Any) -> Any:
-        """A preference read from storage by ``read`` (a damaged value reads as absent)."""
+    def read(self, key: str) -> Any:
+        """The stored value of ``key``; ``None`` when absent or damaged (a damaged value
+        is set aside, kept as it was, and named in the start's one notice)."""
         try:
-            return read(self.store.get(key))
+            return self.store.get(key)
         except BadSave:
-            return read(None)
+            self.put_aside(key)
+            return None
+
+    def put_aside(self, key: str) -> None:
+        if self.store.set_aside(key) and key not in self.aside:
+            self.aside.append(key)
+
+    def report(self) -> None:
+        """The one notice of what start-up set aside (the next start finds it gone: it
+        is never reported twice)."""
+        if self.aside:
+            self.notices.append(Message("notice.set_aside", {"names": ", ".join(self.aside),
+                                                             "where": ASIDE_PREFIX + "…"}))
+            self.aside = []
 
     def set_sound(self, on: bool) -> None:
         """The bar's sound switch: kept for the next visit."""
@@ -168,21 +227,41 @@ class Session:
         self.store.set(self.pref_keys.theme, choice)
 
     def load_saved(self) -> Controller | None:
-        self.seen = self.store.text(self.keys.current)
-        try:
-            record = self.store.get(self.keys.current)
-            if record is None:
-                return None
-            return Controller.resume(record, self.store.get(self.keys.match), self.settings)
-        except BadSave:
-            self.notices.append(Message("notice.bad_save"))
+        """The saved game. A damaged record is set aside with its match (the match means
+        nothing without its game); a damaged match is set aside alone, and the game goes
+        on as a single game; a newer version's save is kept and never saved over."""
+        keys = self.keys
+        self.lost_save = False  # a saved game could not be resumed (no new-game screen then)
+        record = self.read(keys.current)
+        if newer_save(record):
+            self.keep_newer = True
+            self.notices.append(Message("notice.newer_save"))
             return None
+        ctrl = None
+        if record is not None:
+            match = self.read(keys.match)
+            try:
+                try:
+                    ctrl = Controller.resume(record, match, self.settings)
+                except BadMatch:
+                    self.put_aside(keys.match)
+                    ctrl = Controller.resume(record, None, self.settings)
+            except (BadSave, ValueError, TypeError, LookupError, AttributeError, RecursionError):
+                self.put_aside(keys.current)
+        if ctrl is None and keys.current in self.aside:
+            self.lost_save = True
+            if self.store.text(keys.match) is not None:
+                self.put_aside(keys.match)  # kept beside its game, not overwritten by the next
+        self.seen = self.store.text(keys.current)
+        return ctrl
 
     def save(self) -> bool:
         """Keep the game on the table. A save never overwrites a newer one: when the
         stored game is not the one this tab last read or wrote (another tab saved since),
         nothing is written and the answer is False. Embedded tables share one store, as
         a lesson may hold several: each simply saves its own game."""
+        if self.keep_newer:  # a newer version's save: this tab plays on without saving over it
+            return True
         if not self.embed and self.store.text(self.keys.current) != self.seen:
             return False
         self.seen = self.store.set(self.keys.current, self.ctrl.record())

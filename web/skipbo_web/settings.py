@@ -148,7 +148,7 @@ class Settings:
         take("faces", lambda v: v in FACES)
         take("match", lambda v: isinstance(v, bool))
         take("target", lambda v: _is_int(v) and 1 <= v <= 100_000)
-        take("lang", lambda v: v is None or v in set(languages))
+        take("lang", lambda v: v is None or (isinstance(v, str) and v in set(languages)))
         take("speed", lambda v: _is_int(v) and v in SPEEDS)
         take("practice", lambda v: isinstance(v, bool))
         seats = data.get("seats")

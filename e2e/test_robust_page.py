@@ -1,0 +1,186 @@
+"""Issue 29 on the page: whatever the browser's storage holds, the page starts and can be
+played, with one notice in the player's language; a damaged value is set aside under a
+key of its own (kept as it was, reported once) and the intact ones stay as they are."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page
+from skipbo_web.i18n import t
+
+from e2e.game_support import stored, wait_for_turn
+from e2e.support import BOOT_TIMEOUT_MS, READY
+
+DEEP = "[" * 20_000 + "]" * 20_000  # overflowed Pyodide's stack before the bounded reader
+NOTICE = '[data-notice="notice.set_aside"]'
+
+
+def load(page: Page, url: str) -> Page:
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def put(page: Page, items: dict[str, str | None]) -> None:
+    """Write (or, for None, remove) localStorage items of the page's origin."""
+    page.evaluate("items => { for (const [k, v] of Object.entries(items)) "
+                  "v === null ? localStorage.removeItem(k) : localStorage.setItem(k, v); }", items)
+
+
+def text(page: Page, key: str) -> str | None:
+    return page.evaluate("k => localStorage.getItem(k)", key)
+
+
+def hand(page: Page) -> list[str]:
+    return page.locator('[data-seat="0"] [data-slot="H"][data-card]').evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+
+
+def notices(page: Page) -> list[str | None]:
+    return page.locator("#notices .notice").evaluate_all("els => els.map(e => e.dataset.notice)")
+
+
+def playable(page: Page) -> None:
+    """The table answers: at the human's turn, a card clicked is picked up."""
+    wait_for_turn(page, 0)
+    page.locator('[data-seat="0"] [data-slot="H"][data-card]').first.click()
+    page.wait_for_selector('[data-seat="0"] [data-selected="1"]', timeout=10_000)
+
+
+def test_deep_json_in_every_store_read_at_start(watched, site) -> None:
+    """Every store read at start holding JSON nested 20,000 deep: the page starts in German,
+    with ONE notice naming them; each is kept under skipbo.aside.*; the next start says nothing."""
+    page = load(watched.page, f"{site.url}?lang=de")
+    keys = ["skipbo.current", "skipbo.match", "skipbo.theme", "skipbo.sound", "skipbo.tutorial"]
+    put(page, dict.fromkeys(keys, DEEP))
+    load(page, f"{site.url}?lang=de")
+    assert notices(page) == ["notice.set_aside"]
+    words = page.locator(NOTICE).inner_text()
+    assert "gespeicherte Daten" in words and all(k in words for k in keys)
+    for key in keys:
+        assert text(page, "skipbo.aside." + key.removeprefix("skipbo.")) == DEEP, key
+    assert isinstance(stored(page), dict)  # a new game, saved
+    load(page, f"{site.url}?lang=de")  # reported once: the next start finds nothing damaged
+    assert notices(page) == []
+    assert text(page, "skipbo.aside.current") == DEEP
+
+
+def test_embedded_stores_and_settings_deep(watched, site) -> None:
+    page = load(watched.page, f"{site.url}?lang=da")
+    keys = ["skipbo.embed.current", "skipbo.embed.match", "skipbo.embed.theme", "skipbo.embed.sound",
+            "skipbo.settings"]
+    put(page, dict.fromkeys(keys, DEEP))
+    load(page, f"{site.url}?embed=1&lang=da")
+    assert notices(page) == ["notice.set_aside"]
+    assert page.locator(NOTICE).inner_text().startswith(t("da", "notice.set_aside", names="x", where="y")[:20])
+    for key in keys[:-1]:
+        assert text(page, "skipbo.aside." + key.removeprefix("skipbo.")) == DEEP, key
+    assert text(page, "skipbo.settings") == DEEP  # an embedded table never reads the visitor's settings
+    load(page, f"{site.url}?lang=da")  # the page itself does
+    assert notices(page) == ["notice.set_aside"] and text(page, "skipbo.aside.settings") == DEEP
+
+
+def test_settings_of_the_wrong_types(watched, site) -> None:
+    """``"lang": [1]`` raised TypeError (unhashable) at every start; ``{}`` has no version."""
+    page = load(watched.page, site.url)
+    for value in ('{"version": 1, "lang": [1], "speed": 0}', "{}", '"de"', "[]"):
+        put(page, {"skipbo.settings": value, "skipbo.aside.settings": None})
+        load(page, site.url)
+        assert notices(page) == ["notice.set_aside"], value
+        assert text(page, "skipbo.aside.settings") == value
+        assert stored(page, "skipbo.settings")["version"] == 1  # what could be read, written back
+        load(page, site.url)
+        assert notices(page) == [], value
+
+
+def test_a_damaged_match_keeps_the_game(watched, site) -> None:
+    page = load(watched.page, f"{site.url}?seed=5&lang=en&speed=0")
+    game, cards = text(page, "skipbo.current"), hand(page)
+    for damaged in (DEEP, '{"version": 1, "game_no": -1}', "[1, 2", '"x"'):
+        put(page, {"skipbo.match": damaged, "skipbo.aside.match": None})
+        load(page, site.url)
+        assert notices(page) == ["notice.set_aside"] and "skipbo.match" in page.locator(NOTICE).inner_text()
+        assert text(page, "skipbo.current") == game and hand(page) == cards, damaged  # the same game goes on
+        assert text(page, "skipbo.aside.match") == damaged
+        assert isinstance(stored(page, "skipbo.match"), dict)
+    playable(page)
+
+
+def test_a_damaged_game_keeps_its_match_aside(watched, site) -> None:
+    page = load(watched.page, f"{site.url}?seed=5&lang=en&speed=0&target=200")
+    match = text(page, "skipbo.match")
+    record = stored(page)
+    record["players"][0]["name"] = ["x"]  # names must be texts
+    damaged = json.dumps(record)
+    put(page, {"skipbo.current": damaged})
+    load(page, site.url)
+    assert notices(page) == ["notice.set_aside"]
+    assert text(page, "skipbo.aside.current") == damaged
+    assert text(page, "skipbo.aside.match") == match  # kept beside its game, not overwritten
+    assert "['x']" not in page.locator("#table").inner_text()
+    playable(page)
+
+
+def test_a_newer_versions_save_is_never_overwritten(watched, site) -> None:
+    page = load(watched.page, f"{site.url}?seed=5&lang=en&speed=0")
+    record = stored(page)
+    record["version"] = 2
+    newer = json.dumps(record)
+    match = text(page, "skipbo.match")
+    put(page, {"skipbo.current": newer})
+    load(page, f"{site.url}?lang=de&speed=0")
+    assert notices(page) == ["notice.newer_save"]
+    assert page.locator('[data-notice="notice.newer_save"] p').inner_text() == t("de", "notice.newer_save")
+    playable(page)
+    assert text(page, "skipbo.current") == newer and text(page, "skipbo.match") == match
+    load(page, f"{site.url}?seed=9&lang=en")  # a new game by address is not saved over it either
+    assert text(page, "skipbo.current") == newer
+
+
+def test_puzzle_progress_keeps_the_ids_it_can_read(watched, site) -> None:
+    page = load(watched.page, f"{site.url}?seed=3&lang=en")
+    value = '{"version": 1, "solved": [1, 99]}'
+    put(page, {"skipbo.puzzles": value})
+    page.click('[data-action="new"]')
+    page.click('#sheet [data-action="puzzles"]')
+    page.wait_for_selector('#sheet [data-action="puzzle-open"][data-puzzle="1"][data-solved="1"]')
+    assert stored(page, "skipbo.puzzles") == {"version": 1, "solved": [1]}
+    assert text(page, "skipbo.aside.puzzles") == value
+    page.wait_for_selector(NOTICE)
+
+
+RESCUE = "#rescue"
+
+
+def test_start_up_that_raises_offers_to_start_afresh(page: Page, site) -> None:
+    """The page's own start-up raised (here: the browser refuses to name its languages):
+    the rescue says what failed, in the page's language, and its button puts the saved
+    data aside and starts afresh. (Console errors are expected: no ``watched``.)"""
+    load(page, f"{site.url}?seed=4&lang=en")
+    game = text(page, "skipbo.current")
+    put(page, {"skipbo.settings": None, "skipbo.tutorial": '{"version": 1}'})
+    page.add_init_script("""if (!sessionStorage.getItem("rescued"))
+        Object.defineProperty(navigator, "languages", {get() { throw new Error("no languages here"); }});""")
+    page.goto(site.url)  # no lang=: the page asks the browser for its languages
+    page.wait_for_selector(RESCUE, state="visible", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(f"{RESCUE} .rescue-what").inner_text().startswith("JsException")
+    assert "no languages here" in page.locator(f"{RESCUE} .rescue-what").inner_text()
+    assert page.locator(f"{RESCUE} h2").inner_text() == t("en", "rescue.title")
+    assert page.evaluate("document.activeElement.id") == "rescue-fresh"
+    page.evaluate('sessionStorage.setItem("rescued", "1")')
+    page.click("#rescue-fresh")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert text(page, "skipbo.aside.current") == game and text(page, "skipbo.aside.tutorial") == '{"version": 1}'
+    assert text(page, "skipbo.tutorial") is None and page.locator(RESCUE).is_hidden()
+
+
+def test_python_that_fails_before_the_page_code_runs(page: Page, site) -> None:
+    """Even when Python never reaches the page's code (its entry point broken here), the
+    rescue shows, in German."""
+    page.route("**/main.py", lambda route: route.fulfill(status=200, content_type="text/plain",
+                                                         body='raise RuntimeError("broken on purpose")'))
+    page.goto(f"{site.url}?lang=de")
+    page.wait_for_selector(RESCUE, state="visible", timeout=BOOT_TIMEOUT_MS)
+    assert "broken on purpose" in page.locator(f"{RESCUE} .rescue-what").inner_text()
+    assert page.locator(f"{RESCUE} #rescue-fresh").inner_text() == t("de", "rescue.button")
