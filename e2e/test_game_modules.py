@@ -193,7 +193,7 @@ def test_the_engine_decides_the_largest_stock() -> None:
     assert most_stock(6) == (162 - 32) // 6 and most_stock(6, 24) == (168 - 32) // 6
 
 
-def test_url_options_start_a_game_and_bad_values_take_defaults() -> None:
+def test_url_options_start_a_game_only_when_all_are_right() -> None:
     url = parse_url({"players": "3", "stock": "5", "ai": "hard", "seed": "3", "lang": "de", "speed": "0"},
                     Settings(), LANGUAGES)
     assert isinstance(url, UrlOptions) and url.bad == ()
@@ -201,13 +201,21 @@ def test_url_options_start_a_game_and_bad_values_take_defaults() -> None:
     assert (s.players, s.stock, [x.kind for x in s.table], url.seed, url.lang, url.speed) == \
         (3, 5, ["human", "hard", "hard"], 3, "de", 0)
     assert url.origin == "ai=hard&players=3&seed=3&stock=5"
-    url = parse_url({"players": "9", "stock": "x", "ai": "genius", "lang": "fr", "speed": "7", "teams": "1",
-                     "deck": "170"}, Settings(), LANGUAGES)
+    bad = {"players": "9", "stock": "x", "ai": "genius", "lang": "fr", "speed": "7", "teams": "1", "deck": "170"}
+    url = parse_url({**bad, "embed": "1"}, Settings(), LANGUAGES)  # an embedded table plays with the defaults
     assert set(url.bad) == {"players", "stock", "ai", "lang", "speed", "teams", "deck"}
     assert url.settings.players == 2 and url.settings.stock is None and url.settings.table[1].kind == "medium"
+    url = parse_url(bad, Settings(), LANGUAGES)  # the page itself starts no game (issue 29)
+    assert url.settings is None and set(url.ignored) == {"players", "stock", "ai", "teams", "deck"}
     assert parse_url({"lang": "da"}, Settings(), LANGUAGES).settings is None  # no game option: no game
-    too_big = parse_url({"players": "6", "stock": "50"}, Settings(), LANGUAGES)
+    too_big = parse_url({"players": "6", "stock": "50", "embed": "1"}, Settings(), LANGUAGES)
     assert too_big.bad == ("stock",) and too_big.settings.stock is None
+    # numbers are ASCII digits only, in range: no sign, "_", spaces or other scripts' digits
+    for seed in ("x", "1_0", "+7", " 7", "7 ", "\u0663", "-1", "9" * 40, ""):
+        url = parse_url({"seed": seed}, Settings(), LANGUAGES)
+        assert url.ignored == ("seed",) and url.settings is None, seed
+    assert parse_url({"names": ",".join("abcdefghi")}, Settings(), LANGUAGES).ignored == ("names",)
+    assert parse_url({"players": "abc"}, Settings(), LANGUAGES).ignored == ("players",)
     hot = parse_url({"players": "4", "humans": "2", "teams": "1", "target": "200"}, Settings(), LANGUAGES).settings
     assert hot.humans == [0, 1] and hot.teams and hot.match and hot.target == 200
 

@@ -308,12 +308,16 @@ def test_a_damaged_save_gives_a_notice_and_a_fresh_game(watched: Watched, site, 
     assert page.locator("[data-notice]").count() == 0
 
 
-def test_bad_url_options_give_a_notice_and_the_defaults(watched: Watched, site) -> None:
+def test_bad_url_options_give_a_notice_and_start_no_game(watched: Watched, site) -> None:
     page = open_game(watched.page, site.url, players=9, stock="lots", ai="genius", seed=3)
-    notice = page.locator('[data-notice="notice.bad_url"]')
+    notice = page.locator('[data-notice="notice.url_ignored"]')
     assert notice.is_visible() and "players" in notice.inner_text() and "ai" in notice.inner_text()
     assert page.locator("#table").get_attribute("data-players") == "2"
+    assert page.locator('#sheet[open] [name="players"]').count() == 1  # a first visit: the new-game screen
     assert stored(page)["rules"]["stock_size"] is None and stored(page)["players"][1]["kind"] == "ai:medium"
+    page.goto(f"{site.url}?lang=xx&speed=0")  # options that are no game options: their defaults, as before
+    page.wait_for_selector('[data-notice="notice.bad_url"]', timeout=60_000)
+    assert "lang" in page.locator('[data-notice="notice.bad_url"]').inner_text()
 
 
 @pytest.mark.parametrize("width", [1000, 360])

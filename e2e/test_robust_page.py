@@ -9,7 +9,7 @@ import json
 from playwright.sync_api import Page
 from skipbo_web.i18n import t
 
-from e2e.game_support import stored, wait_for_turn
+from e2e.game_support import play_turn, stored, wait_for_turn
 from e2e.support import BOOT_TIMEOUT_MS, READY
 
 DEEP = "[" * 20_000 + "]" * 20_000  # overflowed Pyodide's stack before the bounded reader
@@ -184,3 +184,60 @@ def test_python_that_fails_before_the_page_code_runs(page: Page, site) -> None:
     page.wait_for_selector(RESCUE, state="visible", timeout=BOOT_TIMEOUT_MS)
     assert "broken on purpose" in page.locator(f"{RESCUE} .rescue-what").inner_text()
     assert page.locator(f"{RESCUE} #rescue-fresh").inner_text() == t("de", "rescue.button")
+
+
+# -- addresses ------------------------------------------------------------------------------------
+
+def game_in_progress(page: Page, url: str) -> str:
+    """A game with a move of the human's in it, saved; its saved text."""
+    load(page, f"{url}?seed=5&lang=en&speed=0")
+    wait_for_turn(page, 0)
+    play_turn(page)
+    return text(page, "skipbo.current")
+
+
+def same_game(page: Page, saved: str) -> bool:
+    """The saved game is still ``saved`` (the computer may have moved on in it since)."""
+    old, now = json.loads(saved), stored(page)
+    return now["deck"] == old["deck"] and now["moves"][:len(old["moves"])] == old["moves"]
+
+
+def test_an_address_with_wrong_game_options_starts_nothing(watched, site) -> None:
+    page = watched.page
+    game = game_in_progress(page, site.url)
+    for query, names in (("players=abc", "players"), ("seed=x", "seed"), ("players=3&seed=1_0", "seed"),
+                         ("names=" + ",".join("ABCDEFGHI"), "names"), ("players=3&ai=genius&lang=de", "ai")):
+        load(page, f"{site.url}?{query}")
+        assert notices(page) == ["notice.url_ignored"], query
+        assert names in page.locator('[data-notice="notice.url_ignored"]').inner_text()
+        assert same_game(page, game), query  # the saved game goes on
+        assert page.locator("#table").get_attribute("data-players") == "2"
+    assert page.locator('[data-notice="notice.url_ignored"] p').inner_text().startswith("Die Adresse")
+    load(page, f"{site.url}?puzzle=1_0&lang=en")  # int() read it as puzzle 10
+    assert notices(page) == ["puzzles.unknown"] and same_game(page, game)
+    assert page.locator("#puzzle").is_hidden()
+
+
+def test_an_address_asks_before_it_replaces_a_game_in_progress(watched, site) -> None:
+    page = watched.page
+    game = game_in_progress(page, site.url)
+    load(page, f"{site.url}?players=3&seed=8&lang=da")
+    ask = page.locator('[data-notice="notice.url_replace"]')
+    assert notices(page) == ["notice.url_replace"] and ask.locator("p").inner_text() == t("da", "notice.url_replace")
+    assert same_game(page, game) and page.locator("#table").get_attribute("data-players") == "2"
+    ask.locator('[data-action="dismiss"]').click()  # "keep playing mine"
+    assert notices(page) == [] and same_game(page, game)
+    load(page, f"{site.url}?players=3&seed=8&lang=da")
+    ask.locator('[data-action="url-game"]').click()  # yes: the address's game
+    page.wait_for_selector('#table[data-players="3"]')
+    assert notices(page) == [] and stored(page)["rules"]["players"] == 3
+    assert not same_game(page, game)
+    load(page, f"{site.url}?players=3&seed=8&lang=da")  # the same address again: that game goes on, no question
+    assert notices(page) == [] and stored(page)["rules"]["players"] == 3
+
+
+def test_an_address_replaces_a_game_not_yet_played_without_asking(watched, site) -> None:
+    page = load(watched.page, f"{site.url}?seed=5&lang=en&speed=0")
+    load(page, f"{site.url}?players=4&seed=8")
+    page.wait_for_selector('#table[data-players="4"]')
+    assert notices(page) == [] and stored(page)["rules"]["players"] == 4

@@ -200,6 +200,12 @@ DA: dict[str, str | Plural] = {
                    ' side (de bevares under nøgler, der begynder med skipbo.aside.) og begynde forfra.',
     "rescue.button": 'Læg de gemte data til side og begynd forfra',
     "rescue.what": 'Hvad der gik galt:',
+    "notice.url_ignored": "Adressen beder om et nyt spil, men nogle af dens spilvalg er forkerte ({names}): "
+                          "der blev ikke startet et nyt spil, og dit gemte spil fortsætter.",
+    "notice.url_replace": "Adressen beder om et nyt spil, men du er midt i et. Vil du starte det nye spil? "
+                          "Det igangværende bliver så erstattet.",
+    "notice.url_replace_yes": "Start det nye spil",
+    "notice.url_replace_no": "Spil mit videre",
     "notice.no_storage": "Denne browser lader ikke siden gemme: spillet overlever ikke en genindlæsning.",
     "notice.close": "Luk",
     "setup.title": "Nyt spil",

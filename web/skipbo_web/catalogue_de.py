@@ -203,6 +203,12 @@ DE: dict[str, str | Plural] = {
                    'skipbo.aside. beginnen) und neu anfangen.',
     "rescue.button": 'Gespeicherte Daten beiseitelegen und neu anfangen',
     "rescue.what": 'Was fehlschlug:',
+    "notice.url_ignored": "Die Adresse verlangt ein neues Spiel, aber einige ihrer Spielangaben sind falsch "
+                          "({names}): Es wurde kein neues Spiel begonnen, dein gespeichertes Spiel geht weiter.",
+    "notice.url_replace": "Die Adresse verlangt ein neues Spiel, aber du bist mitten in einem. Das neue Spiel "
+                          "beginnen? Das laufende wird dann ersetzt.",
+    "notice.url_replace_yes": "Neues Spiel beginnen",
+    "notice.url_replace_no": "Mein Spiel weiterspielen",
     "notice.no_storage": "Dieser Browser lässt die Seite nicht speichern: das Spiel übersteht kein Neuladen.",
     "notice.close": "Schließen",
     "setup.title": "Neues Spiel",

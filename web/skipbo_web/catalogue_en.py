@@ -220,6 +220,12 @@ EN: dict[str, str | Plural] = {
                    '(it is kept, under keys starting with skipbo.aside.) and start afresh.',
     "rescue.button": 'Put the saved data aside and start afresh',
     "rescue.what": 'What failed:',
+    "notice.url_ignored": "The address asks for a new game, but some of its game options are wrong ({names}): "
+                          "no new game was started, and your saved game goes on.",
+    "notice.url_replace": "The address asks for a new game, but you are in the middle of one. Start the new "
+                          "game? The one in progress is then replaced.",
+    "notice.url_replace_yes": "Start the new game",
+    "notice.url_replace_no": "Keep playing mine",
     "notice.no_storage": "This browser does not let the page save: the game will not survive a reload.",
     "notice.close": "Dismiss",
 

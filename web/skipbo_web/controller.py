@@ -233,6 +233,12 @@ class Controller:
         """The moves played so far (``Game.log``: seat, move, card...)."""
         return self.game.log()
 
+    @property
+    def in_progress(self) -> bool:
+        """A game someone is playing: not over, and a human has moved in it (replacing it
+        would lose something, so the page asks first)."""
+        return not self.game.is_over and any(e.seat in self.humans for e in self.log)
+
     def legal_targets(self, source: str | None = None) -> set[str]:
         """Targets (``"B2"``, ``"D1"``) of the legal moves from ``source`` (default: the picked card)."""
         source = source or self.selected

@@ -19,7 +19,7 @@ from .embed import storage_keys
 from .i18n import LANGUAGES, pick_language
 from .page_dom import Browser, JsException, js
 from .prefs import pref_keys, stored_sound, stored_theme
-from .settings import Settings, parse_url, query_options, wants_embed
+from .settings import Settings, UrlOptions, parse_url, query_options, wants_embed
 from .table import Look
 
 ASIDE_PREFIX = "skipbo.aside."  # a damaged value is moved to skipbo.aside.<its name>, kept as it was
@@ -137,13 +137,17 @@ class Session:
         self.record_url = self.given.get("record")  # ?record=<address>: opened in the replay viewer
         # host=<origin>: the only page that may send commands (None: the parent, whatever its origin)
         self.host_origin = url.host
-        if url.bad:
-            self.notices.append(Message("notice.bad_url", {"names": ", ".join(url.bad)}))
+        if url.ignored:  # wrong game options: no new game, whatever is saved goes on
+            self.notices.append(Message("notice.url_ignored", {"names": ", ".join(url.ignored)}))
+        if set(url.bad) - set(url.ignored):
+            others = [name for name in url.bad if name not in url.ignored]
+            self.notices.append(Message("notice.bad_url", {"names": ", ".join(others)}))
         lang = url.lang or self.settings.lang or pick_language(
             [*window.navigator.languages] or [window.navigator.language or ""])
         self.speed = url.speed if url.speed is not None else self.settings.speed
         self.open_setup = False  # the new-game screen opens at start-up (a first visit)
         self.seen: str | None = None  # the saved game as this tab last read or wrote it
+        self.waiting: UrlOptions | None = None  # the address's game, until the player says to start it
         saved = self.load_saved()
         # ?position=<address> is fetched once the page is up (page_positions); ?pos= is read now
         self.position_url = self.given.get("position")
@@ -153,6 +157,10 @@ class Session:
         elif url.settings is not None:
             if saved is not None and saved.origin == url.origin and url.seed is not None:
                 self.ctrl = saved  # the same address again: resume that game
+            elif saved is not None and saved.in_progress and not self.embed:
+                self.ctrl = saved  # the address's game waits for a yes (App.act "url-game")
+                self.waiting = url
+                self.notices.append(Message("notice.url_replace"))
             else:
                 self.ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(),
                                              origin=url.origin)
@@ -161,7 +169,7 @@ class Session:
         else:
             self.ctrl = Controller.start(self.settings, new_seed())
             self.open_setup = not self.lost_save and not self.keep_newer and self.position_url is None
-        self.url_game = url.settings is not None or placed is not None
+        self.url_game = (url.settings is not None and self.waiting is None) or placed is not None
         self.dealt_now = self.ctrl is not saved  # a new deal, not in storage yet
         if not self.store.ok:
             self.notices.append(Message("notice.no_storage"))
@@ -284,6 +292,14 @@ class Session:
     def set_speed(self, speed: int) -> None:
         self.speed = speed
         self.remember(speed=speed)
+
+    def take_waiting(self) -> Controller | None:
+        """The address's game the player said yes to (None: none waits); its notice goes."""
+        url, self.waiting = self.waiting, None
+        self.notices = [n for n in self.notices if n.key != "notice.url_replace"]
+        if url is None or url.settings is None:
+            return None
+        return Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin=url.origin)
 
     def deal(self, settings: Settings | None = None) -> Controller:
         """A new game with ``settings`` (default: the session's)."""
