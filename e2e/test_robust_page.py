@@ -4,13 +4,20 @@ key of its own (kept as it was, reported once) and the intact ones stay as they 
 
 from __future__ import annotations
 
+import http.server
 import json
+import threading
+import time
+from collections.abc import Iterator
+from typing import ClassVar
 
+import pytest
 from playwright.sync_api import Page
 from skipbo_web.i18n import t
 
 from e2e.game_support import play_turn, stored, wait_for_turn
 from e2e.support import BOOT_TIMEOUT_MS, READY
+from tools.server import HOST
 
 DEEP = "[" * 20_000 + "]" * 20_000  # overflowed Pyodide's stack before the bounded reader
 NOTICE = '[data-notice="notice.set_aside"]'
@@ -241,3 +248,80 @@ def test_an_address_replaces_a_game_not_yet_played_without_asking(watched, site)
     load(page, f"{site.url}?players=4&seed=8")
     page.wait_for_selector('#table[data-players="4"]')
     assert notices(page) == [] and stored(page)["rules"]["players"] == 4
+
+
+# -- records and positions by address -------------------------------------------------------------
+
+class Awkward(http.server.BaseHTTPRequestHandler):
+    """Answers no browser should wait on forever: ``/huge`` (a gigabyte, chunked, with no
+    length given), ``/endless`` (a byte now and then, never done) and ``/deep`` (JSON
+    nested 20,000 deep). Every loop is bounded in bytes and time."""
+
+    sent: ClassVar[dict[str, int]] = {}
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def do_GET(self) -> None:  # noqa: N802 (the base class's name)
+        path = self.path.split("?")[0]
+        self.send_response(200)
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Content-Type", "application/json")
+        if path == "/deep":
+            body = DEEP.encode()
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        chunk, started, sent = b"[" + b" " * 65_534 + b"1", time.monotonic(), 0
+        try:
+            while sent < 2**30 and time.monotonic() - started < 60:
+                part = chunk if path == "/huge" else b" "
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(part), part))
+                self.wfile.flush()
+                sent += len(part)
+                Awkward.sent[path] = sent
+                if path != "/huge":
+                    time.sleep(0.5)
+        except OSError:  # the page stopped reading: what this test wants
+            pass
+
+
+@pytest.fixture(scope="module")
+def awkward() -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer((HOST, 0), Awkward)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://{HOST}:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_gigabyte_record_is_too_big_and_a_deep_one_cannot_be_read(watched, site, awkward) -> None:
+    page = watched.page
+    started = time.monotonic()
+    load(page, f"{site.url}?seed=3&lang=de&record={awkward}/huge")
+    page.wait_for_selector('[data-notice="record.too_big"]', timeout=15_000)
+    assert time.monotonic() - started < 30 and Awkward.sent["/huge"] < 100 * 2**20  # it stopped reading
+    assert page.locator('[data-notice="record.too_big"] p').inner_text() == t("de", "record.too_big", kb=1000)
+    load(page, f"{site.url}?seed=3&lang=en&record={awkward}/deep")
+    page.wait_for_selector('[data-notice="record.bad_json"]', timeout=15_000)
+    assert "nested too deep" in page.locator('[data-notice="record.bad_json"]').inner_text()
+    playable(page)  # the page lives on; console errors: none (``watched``)
+
+
+def test_a_position_that_never_ends_times_out(watched, site, awkward) -> None:
+    page = load(watched.page, f"{site.url}?seed=3&lang=da&position={awkward}/endless")
+    started = time.monotonic()
+    page.wait_for_selector('[data-notice="position.fetch_timeout"]', timeout=40_000)
+    assert 5 < time.monotonic() - started < 30
+    assert page.locator('[data-notice="position.fetch_timeout"] p').inner_text() == t("da", "position.fetch_timeout",
+                                                                                      s=15)
+    load(page, f"{site.url}?seed=3&lang=en&position={awkward}/huge")
+    page.wait_for_selector('[data-notice="position.too_big"]', timeout=15_000)
+    load(page, f"{site.url}?seed=3&lang=en&position={awkward}/deep")
+    page.wait_for_selector('[data-notice="position.bad_json"]', timeout=15_000)
+    playable(page)

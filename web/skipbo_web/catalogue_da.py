@@ -531,6 +531,19 @@ DA: dict[str, str | Plural] = {
     "position.not_json": "Denne stilling er ikke læsbar JSON.",
     "position.too_big": "Denne stilling er for stor til at åbne (mere end {kb} kB).",
     "position.bad_url": "Stillingens adresse (position=) er ikke en webadresse.",
+    "record.fetch_timeout": "Partiet på adressen (record=) nåede ikke frem inden for {s} sekunder, så det blev "
+                            "opgivet.",
+    "record.bad_json": "Dette parti kan ikke læses: {why}.",
+    "position.fetch_timeout": "Stillingen på adressen (position=) nåede ikke frem inden for {s} sekunder, så den "
+                              "blev opgivet.",
+    "position.bad_json": "Denne stilling kan ikke læses: {why}.",
+    "position.why.bad-json": "den er ikke JSON, som siden kan læse",
+    # hvorfor en JSON-tekst blev afvist (koderne fra skipbo_core.jsonread)
+    "json.too-big": "teksten er længere, end siden læser",
+    "json.too-deep": "tekstens lister og objekter er indlejret for dybt",
+    "json.bad-number": "teksten indeholder et alt for langt tal eller et, som JSON ikke tillader",
+    "json.not-json": "teksten er ikke læsbar JSON",
+    "json.unreadable": "teksten kunne slet ikke læses",
     "position.fetch_failed": "Stillingen på adressen (position=) kunne ikke hentes.",
     "replay.export": "Hent denne stilling",
     "replay.export_link": "Kopiér et link til denne stilling",

@@ -546,6 +546,19 @@ DE: dict[str, str | Plural] = {
     "position.not_json": "Diese Stellung ist kein lesbares JSON.",
     "position.too_big": "Diese Stellung ist zu groß zum Öffnen (mehr als {kb} kB).",
     "position.bad_url": "Die Adresse der Stellung (position=) ist keine Webadresse.",
+    "record.fetch_timeout": "Das Protokoll unter der Adresse (record=) kam nicht innerhalb von {s} Sekunden an; "
+                            "das Laden wurde aufgegeben.",
+    "record.bad_json": "Dieses Protokoll lässt sich nicht lesen: {why}.",
+    "position.fetch_timeout": "Die Stellung unter der Adresse (position=) kam nicht innerhalb von {s} Sekunden an; "
+                              "das Laden wurde aufgegeben.",
+    "position.bad_json": "Diese Stellung lässt sich nicht lesen: {why}.",
+    "position.why.bad-json": "sie ist kein JSON, das die Seite lesen kann",
+    # warum ein JSON-Text abgelehnt wurde (die Codes von skipbo_core.jsonread)
+    "json.too-big": "der Text ist länger, als die Seite liest",
+    "json.too-deep": "seine Listen und Objekte sind zu tief verschachtelt",
+    "json.bad-number": "der Text enthält eine viel zu lange Zahl oder eine, die JSON nicht erlaubt",
+    "json.not-json": "der Text ist kein lesbares JSON",
+    "json.unreadable": "der Text ließ sich überhaupt nicht lesen",
     "position.fetch_failed": "Die Stellung unter der Adresse (position=) ließ sich nicht laden.",
     "replay.export": "Diese Stellung herunterladen",
     "replay.export_link": "Link zu dieser Stellung kopieren",

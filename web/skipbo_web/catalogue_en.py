@@ -557,6 +557,19 @@ EN: dict[str, str | Plural] = {
     "position.not_json": "This position is not readable JSON.",
     "position.too_big": "This position is too big to open (more than {kb} kB).",
     "position.bad_url": "The position's address (position=) is not a web address.",
+    "record.fetch_timeout": "The record at the address (record=) did not arrive within {s} seconds, so it was "
+                            "given up.",
+    "record.bad_json": "This record cannot be read: {why}.",
+    "position.fetch_timeout": "The position at the address (position=) did not arrive within {s} seconds, so it "
+                              "was given up.",
+    "position.bad_json": "This position cannot be read: {why}.",
+    "position.why.bad-json": "it is not JSON the page can read",
+    # why JSON text was refused (skipbo_core.jsonread's codes)
+    "json.too-big": "it is longer than the page reads",
+    "json.too-deep": "its lists and objects are nested too deep",
+    "json.bad-number": "it holds a number that is far too long, or one JSON does not allow",
+    "json.not-json": "it is not readable JSON",
+    "json.unreadable": "it could not be read at all",
     "position.fetch_failed": "The position at the address (position=) could not be loaded.",
     "replay.export": "Download this position",
     "replay.export_link": "Copy a link to this position",
