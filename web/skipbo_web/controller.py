@@ -17,6 +17,8 @@ from skipbo_core import Game, IllegalMove, InvalidMove, Match, Move, RecordError
 from skipbo_core.ai import LEVELS, Thinking, get_bot, get_thinker
 from skipbo_core.history import LogEntry
 from skipbo_core.moves import SOURCE_TEXTS, TARGET_TEXTS
+from skipbo_core.record import FORMAT as RECORD_FORMAT
+from skipbo_core.record import VERSION as RECORD_VERSION
 
 from .settings import Settings
 
@@ -37,6 +39,19 @@ class BadSave(ValueError):
 
 class BadMatch(BadSave):
     """The match saved beside a game cannot be read (the game itself can)."""
+
+
+def newer_save(record: Any) -> bool:
+    """Whether ``record`` is a save a newer version of the page wrote (a known format
+    with a higher version number): it is kept, never overwritten."""
+    from . import positions
+
+    if not isinstance(record, dict):
+        return False
+    version = record.get("version")
+    known = {RECORD_FORMAT: RECORD_VERSION, positions.SAVE_FORMAT: positions.SAVE_VERSION}
+    kind = record.get("format")
+    return isinstance(kind, str) and kind in known and type(version) is int and version > known[kind]
 
 
 def slot_notation(slot: str, card: str | None = None, own: bool = True) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from skipbo_core.jsonread import JSONInputError, read_json
 
 from . import positions
-from .controller import BadMatch, BadSave, Controller, Message
+from .controller import BadMatch, BadSave, Controller, Message, newer_save
 from .embed import storage_keys
 from .i18n import LANGUAGES, pick_language
 from .page_dom import Browser, JsException, js
@@ -35,19 +35,6 @@ def aside_key(key: str, n: int = 1) -> str:
     (the ``n``-th copy: ``skipbo.aside.current.n``)."""
     name = key.removeprefix("skipbo.")
     return f"{ASIDE_PREFIX}{name}" + (f".{n}" if n > 1 else "")
-
-
-def newer_save(record: Any) -> bool:
-    """Whether ``record`` is a save a newer version of the page wrote (a known format
-    with a higher version number): it is kept, never overwritten."""
-    from skipbo_core.record import FORMAT, VERSION
-
-    if not isinstance(record, dict):
-        return False
-    version = record.get("version")
-    known = {FORMAT: VERSION, positions.SAVE_FORMAT: positions.SAVE_VERSION}
-    return (record.get("format") in known and type(version) is int
-            and version > known[record["format"]])
 
 
 class Store:
