@@ -294,15 +294,16 @@ def test_a_stalled_game_explains_the_stall_rule(watched: Watched, site) -> None:
     assert link.evaluate("a => a.href") == f"{site.url}rules.html?lang=da"
 
 
-@pytest.mark.parametrize("junk", ['{"format": "skipbo-record", "version": 99}', "not json {", '{"moves": 3}'])
+@pytest.mark.parametrize("junk", ['{"format": "skipbo-record", "version": "2"}', "not json {", '{"moves": 3}'])
 def test_a_damaged_save_gives_a_notice_and_a_fresh_game(watched: Watched, site, junk: str) -> None:
     page = watched.page
     page.goto(site.url + "?lang=en")
     page.evaluate("j => localStorage.setItem('skipbo.current', j)", junk)
     page.reload()
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-    notice = page.locator('[data-notice="notice.bad_save"]')
+    notice = page.locator('[data-notice="notice.set_aside"]')  # set aside, kept as it was (issue 29)
     assert notice.is_visible() and "could not be read" in notice.inner_text()
+    assert page.evaluate("localStorage.getItem('skipbo.aside.current')") == junk
     assert len(table_state(page)["hand"]) == 5 and Game.from_record(stored(page))  # a fresh, valid game
     notice.locator("button").click()
     assert page.locator("[data-notice]").count() == 0

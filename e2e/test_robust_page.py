@@ -26,6 +26,7 @@ NOTICE = '[data-notice="notice.set_aside"]'
 def load(page: Page, url: str) -> Page:
     page.goto(url)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#rescue").is_hidden()  # a page that starts shows no rescue
     return page
 
 
@@ -143,6 +144,11 @@ def test_a_newer_versions_save_is_never_overwritten(watched, site) -> None:
     assert text(page, "skipbo.current") == newer and text(page, "skipbo.match") == match
     load(page, f"{site.url}?seed=9&lang=en")  # a new game by address is not saved over it either
     assert text(page, "skipbo.current") == newer
+    settings = '{"version": 2, "lang": "da", "colour": "blue"}'  # a newer version's settings: kept too
+    put(page, {"skipbo.settings": settings})
+    load(page, site.url)
+    page.click('#bar [data-lang="de"]')
+    assert text(page, "skipbo.settings") == settings and text(page, "skipbo.aside.settings") is None
 
 
 def test_puzzle_progress_keeps_the_ids_it_can_read(watched, site) -> None:
@@ -180,6 +186,14 @@ def test_start_up_that_raises_offers_to_start_afresh(page: Page, site) -> None:
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     assert text(page, "skipbo.aside.current") == game and text(page, "skipbo.aside.tutorial") == '{"version": 1}'
     assert text(page, "skipbo.tutorial") is None and page.locator(RESCUE).is_hidden()
+
+
+def test_an_error_that_does_not_stop_the_start_leaves_no_rescue(page: Page, site) -> None:
+    """A side error before the table is ready (here: a promise nobody catches) shows the
+    rescue for a moment at most: once the page is playable it goes again."""
+    page.add_init_script("addEventListener('DOMContentLoaded', () => Promise.reject(new Error('a side failure')))")
+    load(page, f"{site.url}?seed=3&lang=en")  # load() checks that no rescue is shown
+    playable(page)
 
 
 def test_python_that_fails_before_the_page_code_runs(page: Page, site) -> None:

@@ -15,10 +15,20 @@
   function show(what, always) {
     if ((playable() && !always) || !box.hidden) return;  /* the first failure says the most */
     box.querySelector(".rescue-what").textContent = String(what || "?").slice(0, 600);
+    if (always) box.dataset.forced = "1";
     box.hidden = false;
     box.querySelector("button").focus();
   }
   window.skipboRescue = function (what) { show(what, true); };
+  /* An error that did not stop the start (a warning Python printed, a failed side request):
+     once the table is playable after all, the box goes again. web/main.py sets data-ready
+     only when the page's start-up went through. */
+  var table = document.getElementById("table");
+  if (table) {
+    new MutationObserver(function () {
+      if (playable() && !box.dataset.forced) box.hidden = true;
+    }).observe(table, { attributes: true, attributeFilter: ["data-ready"] });
+  }
   addEventListener("error", function (event) { show(event.message || event.error); });
   addEventListener("unhandledrejection", function (event) {
     var reason = event.reason;

@@ -19,6 +19,7 @@ from .embed import storage_keys
 from .i18n import LANGUAGES, pick_language
 from .page_dom import Browser, JsException, js
 from .prefs import pref_keys, stored_sound, stored_theme
+from .settings import VERSION as SETTINGS_VERSION
 from .settings import Settings, UrlOptions, parse_url, query_options, wants_embed
 from .table import Look
 
@@ -117,7 +118,10 @@ class Session:
         self.keep_newer = False  # the saved game is a newer version's: kept, never saved over
         stored = self.read(self.keys.settings) if self.keys.settings else None
         self.settings, bad = Settings.from_dict(stored, LANGUAGES) if stored is not None else (Settings(), [])
-        if bad and self.store.set_aside(self.keys.settings):  # the settings it could read stay
+        # a newer version's settings: the defaults are used, and the stored ones never written over
+        self.newer_settings = isinstance(stored, dict) and type(stored.get("version")) is int and \
+            stored["version"] > SETTINGS_VERSION
+        if bad and not self.newer_settings and self.store.set_aside(self.keys.settings):  # what it could read stays
             self.aside.append(self.keys.settings)
             self.save_settings()
         url = parse_url(self.given, self.settings, LANGUAGES)
@@ -264,7 +268,7 @@ class Session:
         return True
 
     def save_settings(self) -> None:
-        if self.keys.settings:  # embed mode never writes the visitor's settings
+        if self.keys.settings and not self.newer_settings:  # embed mode never writes the visitor's settings
             self.store.set(self.keys.settings, self.settings.to_dict())
 
     def remember(self, **changes: Any) -> None:
