@@ -89,6 +89,22 @@ def test_embedded_stores_and_settings_deep(watched, site) -> None:
     assert notices(page) == ["notice.set_aside"] and text(page, "skipbo.aside.settings") == DEEP
 
 
+def test_a_damaged_game_that_cannot_be_set_aside_is_never_written_over(watched, site) -> None:
+    """The browser refuses the copy (storage full: here it refuses every skipbo.aside.* key):
+    the damaged value stays where it is, the page plays without saving over it and says so."""
+    page = load(watched.page, f"{site.url}?seed=5&lang=en&speed=0")
+    page.add_init_script("""{ const set = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (k, v) {
+          if (String(k).startsWith("skipbo.aside.")) throw new DOMException("full", "QuotaExceededError");
+          return set.call(this, k, v); }; }""")
+    put(page, {"skipbo.current": DEEP, "skipbo.settings": '{"version": 1, "lang": [1]}'})
+    load(page, f"{site.url}?speed=0")
+    assert notices(page) == ["notice.no_storage"]
+    playable(page)
+    page.click('#bar [data-lang="de"]')
+    assert text(page, "skipbo.current") == DEEP and text(page, "skipbo.settings") == '{"version": 1, "lang": [1]}'
+
+
 def test_settings_of_the_wrong_types(watched, site) -> None:
     """``"lang": [1]`` raised TypeError (unhashable) at every start; ``{}`` has no version."""
     page = load(watched.page, site.url)

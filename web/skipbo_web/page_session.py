@@ -43,6 +43,7 @@ class Store:
 
     def __init__(self, window: Any) -> None:
         self.ok = True
+        self.stuck: set[str] = set()  # damaged values that could not be set aside: never written over
         try:
             self.ls = window.localStorage
             self.ls.getItem("skipbo.probe")
@@ -72,7 +73,8 @@ class Store:
     def set_aside(self, key: str) -> str | None:
         """Move the stored text of ``key`` as it is to a key of its own (``aside_key``),
         and free ``key``; where it went (None: nothing stored, or the browser refused,
-        and then ``key`` keeps its value: nothing is ever lost)."""
+        and then ``key`` keeps its value and is never written by this page: nothing is
+        ever lost)."""
         text = self.text(key)
         if text is None:
             return None
@@ -83,13 +85,14 @@ class Store:
         try:
             self.ls.setItem(place, text)
             self.ls.removeItem(key)
-        except JsException:
+        except JsException:  # storage full, say: the value stays where it is, never written over
+            self.stuck.add(key)
             return None
         return place
 
     def set(self, key: str, value: Any) -> str | None:
         """Store ``value``; the text written (None when the browser refused)."""
-        if not self.ok:
+        if not self.ok or key in self.stuck:
             return None
         text = json.dumps(value, separators=(",", ":"))
         try:
@@ -121,9 +124,9 @@ class Session:
         # a newer version's settings: the defaults are used, and the stored ones never written over
         self.newer_settings = isinstance(stored, dict) and type(stored.get("version")) is int and \
             stored["version"] > SETTINGS_VERSION
-        if bad and not self.newer_settings and self.store.set_aside(self.keys.settings):  # what it could read stays
-            self.aside.append(self.keys.settings)
-            self.save_settings()
+        if bad and not self.newer_settings:
+            self.put_aside(self.keys.settings)
+            self.save_settings()  # what it could read (not when the damaged value is stuck)
         url = parse_url(self.given, self.settings, LANGUAGES)
         self.record_url = self.given.get("record")  # ?record=<address>: opened in the replay viewer
         # host=<origin>: the only page that may send commands (None: the parent, whatever its origin)
@@ -162,7 +165,7 @@ class Session:
             self.open_setup = not self.lost_save and not self.keep_newer and self.position_url is None
         self.url_game = (url.settings is not None and self.waiting is None) or placed is not None
         self.dealt_now = self.ctrl is not saved  # a new deal, not in storage yet
-        if not self.store.ok:
+        if not self.store.ok or self.keys.current in self.store.stuck:  # the game on the table is not saved
             self.notices.append(Message("notice.no_storage"))
         self.look = Look(lang, url.faces if url.faces is not None else self.ctrl.settings.faces,
                          theme=url.theme or stored_theme(self.read(self.pref_keys.theme)),
@@ -247,7 +250,7 @@ class Session:
                     ctrl = Controller.resume(record, None, self.settings)
             except (BadSave, ValueError, TypeError, LookupError, AttributeError, RecursionError):
                 self.put_aside(keys.current)
-        if ctrl is None and keys.current in self.aside:
+        if ctrl is None and (keys.current in self.aside or keys.current in self.store.stuck):
             self.lost_save = True
             if self.store.text(keys.match) is not None:
                 self.put_aside(keys.match)  # kept beside its game, not overwritten by the next
@@ -259,7 +262,7 @@ class Session:
         stored game is not the one this tab last read or wrote (another tab saved since),
         nothing is written and the answer is False. Embedded tables share one store, as
         a lesson may hold several: each simply saves its own game."""
-        if self.keep_newer:  # a newer version's save: this tab plays on without saving over it
+        if self.keep_newer or self.keys.current in self.store.stuck:  # kept: this tab plays on without saving over it
             return True
         if not self.embed and self.store.text(self.keys.current) != self.seen:
             return False
