@@ -27,6 +27,13 @@ def open_game(page: Page, base_url: str, **options: object) -> Page:
     return page
 
 
+def fresh_visit(page: Page) -> None:
+    """Forget what the page saved (a tab kept for a whole module): the next address's game
+    then starts at once, where a game in progress would be kept and the page would ask."""
+    if page.url.startswith("http"):
+        page.evaluate("localStorage.clear()")
+
+
 def stored(page: Page, key: str = "skipbo.current") -> object:
     """What the page saved in localStorage under ``key`` (parsed JSON, or None)."""
     text = page.evaluate("k => localStorage.getItem(k)", key)

@@ -13,6 +13,7 @@ from skipbo_web.i18n import LANGUAGES
 from skipbo_web.settings import (
     MAX_NAME,
     MAX_QUERY,
+    URL_GAME_KEYS,
     URL_KEYS,
     Settings,
     parse_names,
@@ -54,12 +55,21 @@ def test_every_url_option_has_a_bad_value_tried() -> None:
 
 @pytest.mark.parametrize("option", sorted(BAD_VALUES))
 def test_every_option_with_a_bad_value_is_named_and_takes_its_default(option: str) -> None:
+    """In an embedded table; on the page itself a wrong game option starts no game (issue 29)."""
     values = BAD_VALUES
-    options = url(players="2", **{option: values[option]}) if option != "players" else url(players="9")
+    embed = {"embed": "1"} if option != "embed" else {}
+    options = url(players="2", **embed, **{option: values[option]}) if option != "players" else url(players="9",
+                                                                                                     **embed)
     assert option in options.bad
-    good = url(players="2")
+    good = url(players="2", embed="1")
     assert options.settings.rules() == good.settings.rules()
     assert options.settings.table == good.settings.table and options.lang is None and options.speed is None
+    alone = url(players="2", **{option: values[option]}) if option != "players" else url(players="9")
+    assert option in alone.bad
+    if option in URL_GAME_KEYS:
+        assert alone.settings is None and alone.seed is None and alone.ignored == (option,) and alone.origin == ""
+    else:
+        assert alone.ignored == () and alone.settings.rules() == good.settings.rules()
 
 
 def test_non_ascii_digits_are_refused_not_a_crash() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from skipbo_web import i18n
 from skipbo_web.bar import render_bar, render_foot, render_notices
-from skipbo_web.controller import BadSave, Controller, slot_notation
+from skipbo_web.controller import BadMatch, BadSave, Controller, slot_notation
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
 from skipbo_web.plural import Plural
 from skipbo_web.settings import Seat, Settings, UrlOptions, most_stock, parse_url
@@ -181,6 +181,8 @@ def test_stored_settings_are_validated_field_by_field() -> None:
     assert sorted(bad) == ["faces", "lang", "players", "teams"]  # teams need 4 or 6: back to 2 players
     assert back.players == 2 and back.teams is False and back.stock == 12
     assert Settings.from_dict("garbage", LANGUAGES) == (Settings(), ["version"])
+    for lang in ([1], {}, 5):  # "lang": [1] raised TypeError (unhashable) at every start (issue 29)
+        assert Settings.from_dict({**good.to_dict(), "lang": lang}, LANGUAGES)[1] == ["lang"]
     assert Settings.from_dict({"version": 99}, LANGUAGES) == (Settings(), ["version"])
     _, bad = Settings.from_dict({**good.to_dict(), "seats": [{"name": 3}]}, LANGUAGES)
     assert bad == ["seats"]
@@ -191,7 +193,7 @@ def test_the_engine_decides_the_largest_stock() -> None:
     assert most_stock(6) == (162 - 32) // 6 and most_stock(6, 24) == (168 - 32) // 6
 
 
-def test_url_options_start_a_game_and_bad_values_take_defaults() -> None:
+def test_url_options_start_a_game_only_when_all_are_right() -> None:
     url = parse_url({"players": "3", "stock": "5", "ai": "hard", "seed": "3", "lang": "de", "speed": "0"},
                     Settings(), LANGUAGES)
     assert isinstance(url, UrlOptions) and url.bad == ()
@@ -199,13 +201,21 @@ def test_url_options_start_a_game_and_bad_values_take_defaults() -> None:
     assert (s.players, s.stock, [x.kind for x in s.table], url.seed, url.lang, url.speed) == \
         (3, 5, ["human", "hard", "hard"], 3, "de", 0)
     assert url.origin == "ai=hard&players=3&seed=3&stock=5"
-    url = parse_url({"players": "9", "stock": "x", "ai": "genius", "lang": "fr", "speed": "7", "teams": "1",
-                     "deck": "170"}, Settings(), LANGUAGES)
+    bad = {"players": "9", "stock": "x", "ai": "genius", "lang": "fr", "speed": "7", "teams": "1", "deck": "170"}
+    url = parse_url({**bad, "embed": "1"}, Settings(), LANGUAGES)  # an embedded table plays with the defaults
     assert set(url.bad) == {"players", "stock", "ai", "lang", "speed", "teams", "deck"}
     assert url.settings.players == 2 and url.settings.stock is None and url.settings.table[1].kind == "medium"
+    url = parse_url(bad, Settings(), LANGUAGES)  # the page itself starts no game (issue 29)
+    assert url.settings is None and set(url.ignored) == {"players", "stock", "ai", "teams", "deck"}
     assert parse_url({"lang": "da"}, Settings(), LANGUAGES).settings is None  # no game option: no game
-    too_big = parse_url({"players": "6", "stock": "50"}, Settings(), LANGUAGES)
+    too_big = parse_url({"players": "6", "stock": "50", "embed": "1"}, Settings(), LANGUAGES)
     assert too_big.bad == ("stock",) and too_big.settings.stock is None
+    # numbers are ASCII digits only, in range: no sign, "_", spaces or other scripts' digits
+    for seed in ("x", "1_0", "+7", " 7", "7 ", "\u0663", "-1", "9" * 40, ""):
+        url = parse_url({"seed": seed}, Settings(), LANGUAGES)
+        assert url.ignored == ("seed",) and url.settings is None, seed
+    assert parse_url({"names": ",".join("abcdefghi")}, Settings(), LANGUAGES).ignored == ("names",)
+    assert parse_url({"players": "abc"}, Settings(), LANGUAGES).ignored == ("players",)
     hot = parse_url({"players": "4", "humans": "2", "teams": "1", "target": "200"}, Settings(), LANGUAGES).settings
     assert hot.humans == [0, 1] and hot.teams and hot.match and hot.target == 200
 
@@ -336,10 +346,13 @@ def test_a_saved_game_resumes_exactly_and_bad_saves_are_refused() -> None:
                        {**record, "players": [{"name": "A", "kind": "wizard"}, record["players"][1]]}]:
         with pytest.raises(BadSave):
             Controller.resume(bad_record, match, Settings())
-    for bad_match in [None, {**match, "version": 7}, {**match, "history": [[1]]}, {**match, "first": 5},
-                      {**match, "practice": 1}, {**match, "origin": 7}, {**match, "game_no": 5}]:
-        with pytest.raises(BadSave):
+    for bad_match in ["x", {**match, "version": 7}, {**match, "history": [[1]]}, {**match, "first": 5},
+                      {**match, "practice": 1}, {**match, "origin": 7}, {**match, "game_no": 5},
+                      {**match, "game_no": -1}]:
+        with pytest.raises(BadMatch):  # the match alone is wrong: the page can still resume the game
             Controller.resume(record, bad_match, Settings())
+    alone = Controller.resume(record, None, Settings())  # no match (it was set aside): a single game
+    assert alone.record() == record and alone.match.target is None
 
 
 def test_a_match_adds_points_once_and_moves_the_first_seat() -> None:

@@ -294,26 +294,31 @@ def test_a_stalled_game_explains_the_stall_rule(watched: Watched, site) -> None:
     assert link.evaluate("a => a.href") == f"{site.url}rules.html?lang=da"
 
 
-@pytest.mark.parametrize("junk", ['{"format": "skipbo-record", "version": 99}', "not json {", '{"moves": 3}'])
+@pytest.mark.parametrize("junk", ['{"format": "skipbo-record", "version": "2"}', "not json {", '{"moves": 3}'])
 def test_a_damaged_save_gives_a_notice_and_a_fresh_game(watched: Watched, site, junk: str) -> None:
     page = watched.page
     page.goto(site.url + "?lang=en")
     page.evaluate("j => localStorage.setItem('skipbo.current', j)", junk)
     page.reload()
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-    notice = page.locator('[data-notice="notice.bad_save"]')
+    notice = page.locator('[data-notice="notice.set_aside"]')  # set aside, kept as it was (issue 29)
     assert notice.is_visible() and "could not be read" in notice.inner_text()
+    assert page.evaluate("localStorage.getItem('skipbo.aside.current')") == junk
     assert len(table_state(page)["hand"]) == 5 and Game.from_record(stored(page))  # a fresh, valid game
     notice.locator("button").click()
     assert page.locator("[data-notice]").count() == 0
 
 
-def test_bad_url_options_give_a_notice_and_the_defaults(watched: Watched, site) -> None:
+def test_bad_url_options_give_a_notice_and_start_no_game(watched: Watched, site) -> None:
     page = open_game(watched.page, site.url, players=9, stock="lots", ai="genius", seed=3)
-    notice = page.locator('[data-notice="notice.bad_url"]')
+    notice = page.locator('[data-notice="notice.url_ignored"]')
     assert notice.is_visible() and "players" in notice.inner_text() and "ai" in notice.inner_text()
     assert page.locator("#table").get_attribute("data-players") == "2"
+    assert page.locator('#sheet[open] [name="players"]').count() == 1  # a first visit: the new-game screen
     assert stored(page)["rules"]["stock_size"] is None and stored(page)["players"][1]["kind"] == "ai:medium"
+    page.goto(f"{site.url}?lang=xx&speed=0")  # options that are no game options: their defaults, as before
+    page.wait_for_selector('[data-notice="notice.bad_url"]', timeout=60_000)
+    assert "lang" in page.locator('[data-notice="notice.bad_url"]').inner_text()
 
 
 @pytest.mark.parametrize("width", [1000, 360])

@@ -282,3 +282,11 @@ def test_the_embedding_doc_documents_every_command_and_every_error_code() -> Non
     used = set(re.findall(r"HostError\(([A-Z_]+),", Path(api.__file__).read_text() +
                           Path(api.__file__).with_name("page_host.py").read_text()))
     assert {getattr(api, name) for name in used} <= codes  # every code the page can answer is listed
+
+
+def test_a_deep_command_is_refused_before_it_is_parsed() -> None:
+    """Pyodide's stack overflows long before CPython raises RecursionError: a command is
+    measured by the bounded reader first (issue 29), and a 30-digit limit holds for numbers."""
+    err = refused("[" * 20_000 + "]" * 20_000)
+    assert err.code == "malformed" and "nested more than" in str(err)
+    assert "digits" in str(refused('{"source": "skipbo-host", "id": ' + "9" * 5000 + "}"))

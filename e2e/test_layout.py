@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.game_support import BAR_CONTROLS, open_game
+from e2e.game_support import BAR_CONTROLS, fresh_visit, open_game
 from e2e.support import BOOT_TIMEOUT_MS, READY
 from skipbo_core import Game, Rules
 
@@ -128,6 +128,7 @@ def open_table(page: Page, url: str, table) -> int:
         counts = page.eval_on_selector_all(".me [data-slot^='D']", "es => es.map(e => +e.dataset.count)")
         assert max(counts) >= 8, counts
         return table[1]
+    fresh_visit(page)
     open_game(page, url, **table)
     return table["players"]
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.game_support import moves_played, open_game, over, wait_for_turn
+from e2e.game_support import fresh_visit, moves_played, open_game, over, wait_for_turn
 
 SCREENS = [(1280, 800), (360, 740), (740, 360)]
 # where each piece is: your stock, discard piles and the hand's places, the others' piles
@@ -72,6 +72,7 @@ def play_and_look(page: Page, turns: int) -> list[dict]:
 @pytest.mark.parametrize("options", [{"players": 2, "seed": 12}, {"players": 6, "seed": 7},
                                      {"players": 4, "teams": 1, "seed": 5}], ids=["2 players", "6 players", "teams"])
 def test_your_piles_and_the_others_stay_where_they_are(screen: Page, site, options) -> None:
+    fresh_visit(screen)
     open_game(screen, site.url, stock=12, **options)
     seen = play_and_look(screen, 4)
     first = seen[0]
@@ -85,6 +86,7 @@ def test_your_piles_and_the_others_stay_where_they_are(screen: Page, site, optio
 def test_a_refusal_and_its_why_link_move_nothing(screen: Page, site) -> None:
     """A refused move brings a "Why?" link to the line under the table; on a phone it took a
     line of its own, and the table shrank to make room."""
+    fresh_visit(screen)
     open_game(screen, site.url, players=2, seed=3)
     before = screen.evaluate(WHERE)
     screen.locator('[data-seat="0"] [data-slot="H"]:not([data-playable="1"])').first.click()

@@ -28,6 +28,8 @@ def test_the_book_has_at_least_24_puzzles_numbered_in_order_from_first_rules_to_
     assert len({(repr(p.position), repr(p.goal)) for p in PUZZLES}) == len(PUZZLES)
     assert puzzle(3) is BY_ID[3] and puzzle("3") is BY_ID[3]
     assert puzzle(0) is None and puzzle("x") is None and puzzle(None) is None
+    for lenient in ("1_0", "+7", " 7", "7 ", "\u0667", "07x", "1e1", True):  # int() took most (issue 29)
+        assert puzzle(lenient) is None, lenient
 
 
 @pytest.mark.parametrize("p", PUZZLES, ids=[f"puzzle{i}" for i in IDS])

@@ -20,14 +20,16 @@ from skipbo_web.puzzle_view import (
 from skipbo_web.view_tree import to_html
 
 
-def test_progress_is_read_strictly_and_a_damaged_one_counts_for_nothing() -> None:
+def test_progress_is_read_strictly_entry_by_entry() -> None:
     assert read_progress(None) == (set(), False)
     assert read_progress(progress_data({3, 1})) == ({1, 3}, False)
     assert progress_data({3, 1}) == {"version": 1, "solved": [1, 3]}
-    for damaged in ("x", [], {"version": 2, "solved": []}, {"version": 1}, {"version": 1, "solved": [1, "2"]},
-                    {"version": 1, "solved": [len(PUZZLES) + 1]}, {"version": 1, "solved": [True]},
-                    {"version": 1, "solved": [], "more": 1}):
+    for damaged in ("x", [], {"version": 2, "solved": []}, {"version": 1}, {"version": 1, "solved": "1"}):
         assert read_progress(damaged) == (set(), True), damaged
+    # read entry by entry: what it cannot read does not cost the ids it can (issue 29)
+    for partly in ({"version": 1, "solved": [1, "2"]}, {"version": 1, "solved": [1, len(PUZZLES) + 1]},
+                   {"version": 1, "solved": [True, 1]}, {"version": 1, "solved": [1], "more": 1}):
+        assert read_progress(partly) == ({1}, True), partly
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

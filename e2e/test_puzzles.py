@@ -60,12 +60,15 @@ def test_a_puzzle_from_the_list_solved_another_way_and_the_progress_kept(watched
     assert page.locator('#sheet [data-solved="1"]').get_attribute("data-puzzle") == "13"
     expect(page.locator("#sheet .puzzle-count")).to_have_text("1 of 25 solved")
 
-    page.evaluate("localStorage.setItem('skipbo.puzzles', '{\"version\": 1, \"solved\": [13, \"x\"]')")
+    damaged = '{"version": 1, "solved": [13, "x"]'  # not JSON: set aside, kept as it was (issue 29)
+    page.evaluate("d => localStorage.setItem('skipbo.puzzles', d)", damaged)
     page.reload()
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     box.get_by_role("button", name="All puzzles").click()
     expect(page.locator("#sheet .puzzle-count")).to_have_text("0 of 25 solved")  # damaged: a fresh start
-    assert stored(page, "skipbo.puzzles") == {"version": 1, "solved": []}
+    assert stored(page, "skipbo.puzzles") is None
+    assert page.evaluate("localStorage.getItem('skipbo.aside.puzzles')") == damaged
+    expect(page.locator('[data-notice="notice.set_aside"]')).to_be_visible()
 
 
 def test_a_failed_try_retry_show_solution_and_next(watched: Watched, site) -> None:

@@ -5,21 +5,25 @@ deal the same game again."""
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+from skipbo_web import positions
 from skipbo_web.bar import render_bar, render_notices
 from skipbo_web.controller import Controller
 from skipbo_web.i18n import LANGUAGES
-from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
+from skipbo_web.i18n import t as words
+from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, json_problem, parse_record
 from skipbo_web.replay_view import board_html, default_viewer, render_replay
 from skipbo_web.settings import Seat, Settings, parse_url
 from skipbo_web.share import dealt_from_seed, record_filename, render_records, share_link
 from skipbo_web.table import Look
 
 from skipbo_core import Game, Match, Rules
+from skipbo_core.jsonread import JSONInputError
 
 RECORDS = Path(__file__).resolve().parent.parent / "tests" / "data" / "records"
 UNFINISHED = Path(__file__).resolve().parent / "data" / "unfinished-game.json"
@@ -100,11 +104,30 @@ def test_files_that_are_not_records_are_refused_by_name() -> None:
              (json.dumps({**good, "rules": {"players": 9}}), "record.damaged"),
              (json.dumps({**good, "moves": "S>B1"}), "record.damaged"),
              (json.dumps({**good, "players": [{"name": 3}]}), "record.damaged"),
-             (b"[" * 100_000 + b"]" * 100_000, "record.not_json")]
+             (b"[" * 100_000 + b"]" * 100_000, "record.bad_json"), (b"[" + b"9" * 40 + b"]", "record.bad_json")]
     for data, key in cases:
         with pytest.raises(RecordProblem) as err:
             Replay(parse_record(data))
         assert err.value.message.key == key, key
+    with pytest.raises(RecordProblem) as err:  # deep JSON is refused before a parse can overflow Pyodide's stack
+        parse_record("[" * 20_000 + "]" * 20_000)
+    assert err.value.message.args["why"].key == "json.too-deep"
+
+
+def test_every_code_of_the_json_reader_has_words_in_each_language() -> None:
+    documented = set(re.findall(r"``([a-z-]+)``\s{2,}", JSONInputError.__doc__ or ""))
+    assert documented == set(positions.JSON_CODES)
+    for lang in LANGUAGES:
+        for code in positions.JSON_CODES:
+            assert code not in ("too-big", "not-json") or json_problem("record", code, 1).key != "record.bad_json"
+            said = words(lang, f"json.{code}")
+            assert said and (lang == "en" or said != words("en", f"json.{code}"))  # its own language's words
+        for kind in ("record", "position"):
+            for code in positions.JSON_CODES:  # every refusal has its words: a notice never shows a key
+                message = json_problem(kind, code, 1000)
+                assert words(lang, message.key, **{k: v if not hasattr(v, "key") else words(lang, v.key)
+                                               for k, v in message.args.items()})
+        assert words(lang, "position.why.bad-json") and words(lang, "record.fetch_timeout", s=15)
 
 
 def test_steps_turns_and_autoplay_stay_inside_the_record() -> None:

@@ -87,7 +87,7 @@ def test_practice_is_a_remembered_setting_a_form_field_and_a_url_option() -> Non
     url = parse_url({"practice": "1", "seed": "4"}, Settings(), LANGUAGES)
     assert url.settings.practice and "practice=1" in url.origin and url.bad == ()
     url = parse_url({"practice": "maybe"}, Settings(), LANGUAGES)
-    assert not url.settings.practice and url.bad == ("practice",)
+    assert url.settings is None and url.bad == url.ignored == ("practice",)  # a wrong game option: no game
 
 
 def test_a_practice_game_keeps_its_practice_through_saves_and_the_next_game() -> None:

@@ -130,9 +130,10 @@ def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> No
 
 def test_danish_a_damaged_save_and_leaving_on_a_first_visit(watched, site) -> None:
     page = watched.page
-    seed_storage(page, {KEY_TUTORIAL: "{not json"})
+    seed_storage(page, {KEY_TUTORIAL: '{"version": 1, "step": "x"}'})
     load(page, f"{site.url}?tutorial=1&lang=da&speed=0")
     page.wait_for_selector('[data-notice="notice.tutorial_bad_save"]')
+    assert page.evaluate("localStorage.getItem('skipbo.aside.tutorial')") == '{"version": 1, "step": "x"}'
     assert page.locator(COACH).inner_text() == t("da", "tut.welcome")
     assert page.locator("#coach .coach-live").text_content() == t("da", "tut.welcome")  # for screen readers
     assert page.locator("#coach h2").inner_text() == t("da", "tut.title")

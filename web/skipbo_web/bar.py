@@ -73,14 +73,21 @@ def render_foot(lang: str, version: str) -> str:
     return f'<span id="version"{attrs(data_version=version)}>{escape(t(lang, "version", version=version))}</span>'
 
 
+# notices that ask: their own button's action (its words: the key + "_yes"), and the words of "no"
+NOTICE_ACTIONS = {"notice.url_replace": ("url-game", "notice.url_replace_no")}
+
+
 def render_notices(notices: list[Message], lang: str) -> str:
     """Notices above the table (bad save, bad URL options, no storage)."""
     out = []
     for i, msg in enumerate(notices):
         # an argument may itself be a message (a record's illegal move says why in words)
         args = {k: describe(lang, v.key, dict(v.args)) if isinstance(v, Message) else v for k, v in msg.args.items()}
+        action, close = NOTICE_ACTIONS.get(msg.key, (None, "notice.close"))
+        yes = (f'<button type="button" class="primary" data-action="{action}">{escape(t(lang, msg.key + "_yes"))}'
+               f'</button>' if action else "")
         out.append(f'<div class="notice" role="alert"{attrs(data_notice=msg.key)}><p>'
-                   f'{escape(t(lang, msg.key, **args))}</p>'
+                   f'{escape(t(lang, msg.key, **args))}</p>{yes}'
                    f'<button type="button" data-action="dismiss" data-index="{i}">'
-                   f'{escape(t(lang, "notice.close"))}</button></div>')
+                   f'{escape(t(lang, close))}</button></div>')
     return "".join(out)

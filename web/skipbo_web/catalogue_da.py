@@ -189,6 +189,24 @@ DA: dict[str, str | Plural] = {
                        "version af siden), så et nyt spil begynder.",
     "notice.bad_url": "Nogle valg i adressen blev ikke forstået ({names}): "
                       "standardværdierne bruges.",
+    "notice.set_aside": "Nogle gemte data kunne ikke læses ({names}). De gemmes uændret under deres egen "
+                        "nøgle (der begynder med {where}), og siden fortsætter uden dem; resten af det, du har "
+                        "gemt, er som før.",
+    "notice.newer_save": "Dit gemte spil er lavet af en nyere version af denne side. Det bevares, som det er: "
+                         "denne side gemmer ikke oven i det, så spillet her bliver ikke gemt. Genindlæs siden "
+                         "for at få den nyere version og dit spil tilbage.",
+    # the start-up rescue (index.html, rescue.js): shown when the page could not start
+    "rescue.title": 'Spillet kunne ikke starte.',
+    "rescue.body": 'Måske skyldes det noget, der er gemt i denne browser. Du kan lægge alle spillets gemte data til'
+                   ' side (de bevares under nøgler, der begynder med skipbo.aside.) og begynde forfra.',
+    "rescue.button": 'Læg de gemte data til side og begynd forfra',
+    "rescue.what": 'Hvad der gik galt:',
+    "notice.url_ignored": "Adressen beder om et nyt spil, men nogle af dens spilvalg er forkerte ({names}): "
+                          "der blev ikke startet et nyt spil, og dit gemte spil fortsætter.",
+    "notice.url_replace": "Adressen beder om et nyt spil, men du er midt i et. Vil du starte det nye spil? "
+                          "Det igangværende bliver så erstattet.",
+    "notice.url_replace_yes": "Start det nye spil",
+    "notice.url_replace_no": "Spil mit videre",
     "notice.no_storage": "Denne browser lader ikke siden gemme: spillet overlever ikke en genindlæsning.",
     "notice.close": "Luk",
     "setup.title": "Nyt spil",
@@ -514,6 +532,19 @@ DA: dict[str, str | Plural] = {
     "position.not_json": "Denne stilling er ikke læsbar JSON.",
     "position.too_big": "Denne stilling er for stor til at åbne (mere end {kb} kB).",
     "position.bad_url": "Stillingens adresse (position=) er ikke en webadresse.",
+    "record.fetch_timeout": "Partiet på adressen (record=) nåede ikke frem inden for {s} sekunder, så det blev "
+                            "opgivet.",
+    "record.bad_json": "Dette parti kan ikke læses: {why}.",
+    "position.fetch_timeout": "Stillingen på adressen (position=) nåede ikke frem inden for {s} sekunder, så den "
+                              "blev opgivet.",
+    "position.bad_json": "Denne stilling kan ikke læses: {why}.",
+    "position.why.bad-json": "den er ikke JSON, som siden kan læse",
+    # hvorfor en JSON-tekst blev afvist (koderne fra skipbo_core.jsonread)
+    "json.too-big": "teksten er længere, end siden læser",
+    "json.too-deep": "tekstens lister og objekter er indlejret for dybt",
+    "json.bad-number": "teksten indeholder et alt for langt tal eller et, som JSON ikke tillader",
+    "json.not-json": "teksten er ikke læsbar JSON",
+    "json.unreadable": "teksten kunne slet ikke læses",
     "position.fetch_failed": "Stillingen på adressen (position=) kunne ikke hentes.",
     "replay.export": "Hent denne stilling",
     "replay.export_link": "Kopiér et link til denne stilling",

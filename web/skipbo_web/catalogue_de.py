@@ -191,6 +191,25 @@ DE: dict[str, str | Plural] = {
                        "anderen Version dieser Seite), darum beginnt ein neues Spiel.",
     "notice.bad_url": "Einige Angaben in der Adresse waren unverständlich ({names}): "
                       "es gelten die Standardwerte.",
+    "notice.set_aside": "Einige gespeicherte Daten ließen sich nicht lesen ({names}). Sie bleiben unverändert "
+                        "unter einem eigenen Schlüssel erhalten (beginnend mit {where}), und die Seite macht "
+                        "ohne sie weiter; alles andere Gespeicherte bleibt, wie es war.",
+    "notice.newer_save": "Dein gespeichertes Spiel stammt von einer neueren Version dieser Seite. Es bleibt, wie "
+                         "es ist: Diese Seite speichert nicht darüber, das Spiel hier wird also nicht gespeichert. "
+                         "Lade die Seite neu, um die neuere Version und dein Spiel zurückzubekommen.",
+    # the start-up rescue (index.html, rescue.js): shown when the page could not start
+    "rescue.title": 'Das Spiel konnte nicht starten.',
+    "rescue.body": 'Vielleicht liegt es an etwas, das in diesem Browser gespeichert ist. Du kannst alle '
+                   'gespeicherten Daten des Spiels beiseitelegen (sie bleiben unter Schlüsseln erhalten, die mit '
+                   'skipbo.aside. beginnen) und neu anfangen.',
+    "rescue.button": 'Gespeicherte Daten beiseitelegen und neu anfangen',
+    "rescue.what": 'Was fehlschlug:',
+    "notice.url_ignored": "Die Adresse verlangt ein neues Spiel, aber einige ihrer Spielangaben sind falsch "
+                          "({names}): Es wurde kein neues Spiel begonnen, dein gespeichertes Spiel geht weiter.",
+    "notice.url_replace": "Die Adresse verlangt ein neues Spiel, aber du bist mitten in einem. Das neue Spiel "
+                          "beginnen? Das laufende wird dann ersetzt.",
+    "notice.url_replace_yes": "Neues Spiel beginnen",
+    "notice.url_replace_no": "Mein Spiel weiterspielen",
     "notice.no_storage": "Dieser Browser lässt die Seite nicht speichern: das Spiel übersteht kein Neuladen.",
     "notice.close": "Schließen",
     "setup.title": "Neues Spiel",
@@ -528,6 +547,19 @@ DE: dict[str, str | Plural] = {
     "position.not_json": "Diese Stellung ist kein lesbares JSON.",
     "position.too_big": "Diese Stellung ist zu groß zum Öffnen (mehr als {kb} kB).",
     "position.bad_url": "Die Adresse der Stellung (position=) ist keine Webadresse.",
+    "record.fetch_timeout": "Das Protokoll unter der Adresse (record=) kam nicht innerhalb von {s} Sekunden an; "
+                            "das Laden wurde aufgegeben.",
+    "record.bad_json": "Dieses Protokoll lässt sich nicht lesen: {why}.",
+    "position.fetch_timeout": "Die Stellung unter der Adresse (position=) kam nicht innerhalb von {s} Sekunden an; "
+                              "das Laden wurde aufgegeben.",
+    "position.bad_json": "Diese Stellung lässt sich nicht lesen: {why}.",
+    "position.why.bad-json": "sie ist kein JSON, das die Seite lesen kann",
+    # warum ein JSON-Text abgelehnt wurde (die Codes von skipbo_core.jsonread)
+    "json.too-big": "der Text ist länger, als die Seite liest",
+    "json.too-deep": "seine Listen und Objekte sind zu tief verschachtelt",
+    "json.bad-number": "der Text enthält eine viel zu lange Zahl oder eine, die JSON nicht erlaubt",
+    "json.not-json": "der Text ist kein lesbares JSON",
+    "json.unreadable": "der Text ließ sich überhaupt nicht lesen",
     "position.fetch_failed": "Die Stellung unter der Adresse (position=) ließ sich nicht laden.",
     "replay.export": "Diese Stellung herunterladen",
     "replay.export_link": "Link zu dieser Stellung kopieren",

@@ -209,6 +209,24 @@ EN: dict[str, str | Plural] = {
                        "version of this page), so a new game starts.",
     "notice.bad_url": "Some options in the address were not understood ({names}): "
                       "their defaults are used.",
+    "notice.set_aside": "Some saved data could not be read ({names}). It is kept unchanged under a key of its "
+                        "own (starting with {where}), and the page goes on without it; the rest of what you "
+                        "saved is as it was.",
+    "notice.newer_save": "Your saved game was made by a newer version of this page. It is kept as it is: this "
+                         "page will not save over it, so the game you play here is not saved. Reload the page "
+                         "to get the newer version and your game back.",
+    # the start-up rescue (index.html, rescue.js): shown when the page could not start
+    "rescue.title": 'The game could not start.',
+    "rescue.body": "Something saved in this browser may be the cause. You can put all the game's saved data aside "
+                   '(it is kept, under keys starting with skipbo.aside.) and start afresh.',
+    "rescue.button": 'Put the saved data aside and start afresh',
+    "rescue.what": 'What failed:',
+    "notice.url_ignored": "The address asks for a new game, but some of its game options are wrong ({names}): "
+                          "no new game was started, and your saved game goes on.",
+    "notice.url_replace": "The address asks for a new game, but you are in the middle of one. Start the new "
+                          "game? The one in progress is then replaced.",
+    "notice.url_replace_yes": "Start the new game",
+    "notice.url_replace_no": "Keep playing mine",
     "notice.no_storage": "This browser does not let the page save: the game will not survive a reload.",
     "notice.close": "Dismiss",
 
@@ -540,6 +558,19 @@ EN: dict[str, str | Plural] = {
     "position.not_json": "This position is not readable JSON.",
     "position.too_big": "This position is too big to open (more than {kb} kB).",
     "position.bad_url": "The position's address (position=) is not a web address.",
+    "record.fetch_timeout": "The record at the address (record=) did not arrive within {s} seconds, so it was "
+                            "given up.",
+    "record.bad_json": "This record cannot be read: {why}.",
+    "position.fetch_timeout": "The position at the address (position=) did not arrive within {s} seconds, so it "
+                              "was given up.",
+    "position.bad_json": "This position cannot be read: {why}.",
+    "position.why.bad-json": "it is not JSON the page can read",
+    # why JSON text was refused (skipbo_core.jsonread's codes)
+    "json.too-big": "it is longer than the page reads",
+    "json.too-deep": "its lists and objects are nested too deep",
+    "json.bad-number": "it holds a number that is far too long, or one JSON does not allow",
+    "json.not-json": "it is not readable JSON",
+    "json.unreadable": "it could not be read at all",
     "position.fetch_failed": "The position at the address (position=) could not be loaded.",
     "replay.export": "Download this position",
     "replay.export_link": "Copy a link to this position",

@@ -17,6 +17,8 @@ from skipbo_core import Game, IllegalMove, InvalidMove, Match, Move, RecordError
 from skipbo_core.ai import LEVELS, Thinking, get_bot, get_thinker
 from skipbo_core.history import LogEntry
 from skipbo_core.moves import SOURCE_TEXTS, TARGET_TEXTS
+from skipbo_core.record import FORMAT as RECORD_FORMAT
+from skipbo_core.record import VERSION as RECORD_VERSION
 
 from .settings import Settings
 
@@ -33,6 +35,23 @@ class Message:
 
 class BadSave(ValueError):
     """Stored data that cannot be resumed (corrupt, or from another version)."""
+
+
+class BadMatch(BadSave):
+    """The match saved beside a game cannot be read (the game itself can)."""
+
+
+def newer_save(record: Any) -> bool:
+    """Whether ``record`` is a save a newer version of the page wrote (a known format
+    with a higher version number): it is kept, never overwritten."""
+    from . import positions
+
+    if not isinstance(record, dict):
+        return False
+    version = record.get("version")
+    known = {RECORD_FORMAT: RECORD_VERSION, positions.SAVE_FORMAT: positions.SAVE_VERSION}
+    kind = record.get("format")
+    return isinstance(kind, str) and kind in known and type(version) is int and version > known[kind]
 
 
 def slot_notation(slot: str, card: str | None = None, own: bool = True) -> str:
@@ -110,8 +129,9 @@ class Controller:
 
     @classmethod
     def resume(cls, record: Any, match_data: Any, settings: Settings) -> Controller:
-        """The saved game and its match (``match_data``). Raises ``BadSave`` (naming the
-        problem) when it cannot be resumed."""
+        """The saved game and its match (``match_data``; ``None``: the game alone, as a
+        single game). Raises ``BadSave`` (naming the problem) when it cannot be resumed,
+        ``BadMatch`` when only the match is wrong."""
         from . import positions
 
         position = None
@@ -122,16 +142,18 @@ class Controller:
                 game = Game.from_record(record)
         except (RecordError, ValueError, TypeError) as exc:
             raise BadSave(str(exc)) from None
+        if match_data is None:
+            return cls(game, settings, None, "", False, position)
         if not isinstance(match_data, dict):
-            raise BadSave("match data must be an object")
+            raise BadMatch("match data must be an object")
         data = dict(match_data)
         origin, practice = data.pop("origin", ""), data.pop("practice", False)
         if not isinstance(origin, str) or not isinstance(practice, bool):
-            raise BadSave("match data is damaged")
+            raise BadMatch("match data is damaged")
         try:
             match = Match.from_dict(data, game)
-        except ValueError as exc:
-            raise BadSave(str(exc)) from None
+        except (ValueError, TypeError, LookupError) as exc:
+            raise BadMatch(str(exc)) from None
         return cls(game, settings, match, origin, practice, position)
 
     def match_data(self) -> dict[str, Any]:
@@ -225,6 +247,12 @@ class Controller:
     def log(self) -> list[LogEntry]:
         """The moves played so far (``Game.log``: seat, move, card...)."""
         return self.game.log()
+
+    @property
+    def in_progress(self) -> bool:
+        """A game someone is playing: not over, and a human has moved in it (replacing it
+        would lose something, so the page asks first)."""
+        return not self.game.is_over and any(e.seat in self.humans for e in self.log)
 
     def legal_targets(self, source: str | None = None) -> set[str]:
         """Targets (``"B2"``, ``"D1"``) of the legal moves from ``source`` (default: the picked card)."""

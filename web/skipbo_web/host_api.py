@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skipbo_core.cards import BUILDING_SLOTS, DISCARD_PILES, NUMBERS, WILD
+from skipbo_core.jsonread import JSONInputError, read_json
 
 from .controller import Controller, Message
 from .embed import table_facts
@@ -89,10 +90,10 @@ def parse_command(text: str) -> Command:
     Raises ``HostError`` (with ``id`` and ``command`` set when they could be read)."""
     if utf8_size(text) > MAX_COMMAND_BYTES:
         raise HostError(TOO_LARGE, f"a command may hold at most {MAX_COMMAND_BYTES} bytes of JSON")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise HostError(MALFORMED, "the message is not JSON") from None
+    try:  # the bounded reader: a command nested thousands deep cannot overflow Pyodide's stack
+        data = read_json(text, "command", max_chars=MAX_COMMAND_BYTES)
+    except JSONInputError as err:
+        raise HostError(MALFORMED, f"the message is not JSON the page reads ({err})") from None
     return check_command(data)
 
 

@@ -74,6 +74,7 @@ class App:
             open_setup = False
         elif self.puzzles.on_load(session.given):
             open_setup = False
+        session.report()  # one notice for whatever damaged values start-up set aside
         self.save()
         self.render()
         if open_setup:
@@ -268,9 +269,16 @@ class App:
             self.assist.take_back()
         elif action == "read-table":
             self.assist.read_table()
+        elif action == "url-game":  # yes, the address's new game replaces the one in progress
+            waiting = self.session.take_waiting()
+            if waiting is not None:
+                self.use(waiting)
+            self.render()
         elif action == "dismiss":
             index = int(attr(el, "data-index") or 0)
             if 0 <= index < len(self.session.notices):
+                if self.session.notices[index].key == "notice.url_replace":
+                    self.session.waiting = None  # no: the game in progress goes on
                 del self.session.notices[index]
             self.render()
         # "start" (the form's submit button): its submit event does it

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import JsException, create_proxy, to_js
+from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
 
 try:
     from pyodide.ffi import jsnull
 except ImportError:  # older Pyodide
     jsnull = None
+
+FETCH_SECONDS = 15.0  # a record or position by address that is not all there by then is given up
 
 __all__ = ["Browser", "JsException", "attr", "create_proxy", "js", "jsnull"]
 
@@ -61,10 +63,11 @@ class Browser:
         """A plain JS object (or array of them) for a Python dict (or list)."""
         return to_js(value, dict_converter=self.window.Object.fromEntries)
 
-    async def fetch_text(self, address: str, most: int) -> tuple[str | None, str]:
+    async def fetch_text(self, address: str, most: int, seconds: float = FETCH_SECONDS) -> tuple[str | None, str]:
         """The text at ``address`` (relative to the page; http(s) only), or ``None`` and
-        why not: ``bad-url``, ``failed`` (not loaded), ``too-big`` (a stated length over
-        ``most`` bytes)."""
+        why not: ``bad-url``, ``failed`` (not loaded), ``too-big`` (more than ``most``
+        bytes: the body is read in parts and dropped as soon as it is over), ``timeout``
+        (not all there within ``seconds``). Nothing of it is logged as an error."""
         window = self.window
         try:
             url = window.URL.new(address, window.location.href)
@@ -72,15 +75,41 @@ class Browser:
             url = None
         if url is None or url.protocol not in ("http:", "https:"):
             return None, "bad-url"
+        abort = window.AbortController.new()
+        late = []
+
+        def give_up() -> None:
+            late.append(True)
+            abort.abort()
+
+        timer = window.setTimeout(create_once_callable(give_up), int(seconds * 1000))
         try:
-            response = await window.fetch(url.href)
-            length = js(response.headers.get("content-length"))
-            if response.ok and length is not None and str(length).isdigit() and int(length) > most:
-                return None, "too-big"
-            text = str(await response.text()) if response.ok else None
+            return await self._read_body(url.href, most, abort)
         except JsException:
-            text = None
-        return text, "" if text is not None else "failed"
+            return None, "timeout" if late else "failed"
+        finally:
+            window.clearTimeout(timer)
+
+    async def _read_body(self, href: str, most: int, abort: Any) -> tuple[str | None, str]:
+        response = await self.window.fetch(href, self.js_object({"signal": abort.signal}))
+        length = js(response.headers.get("content-length"))
+        if not response.ok or js(response.body) is None:
+            return None, "failed"
+        if length is not None and str(length).isdigit() and int(length) > most:
+            abort.abort()
+            return None, "too-big"
+        reader = response.body.getReader()
+        parts, size = [], 0
+        while True:
+            part = await reader.read()
+            if part.done:
+                break
+            size += part.value.byteLength
+            if size > most:
+                abort.abort()  # stop the download: a response of a gigabyte is never held
+                return None, "too-big"
+            parts.append(part.value.to_bytes())
+        return b"".join(parts).decode("utf-8-sig", "replace"), ""
 
     def save_file(self, text: str, name: str, mime: str = "application/json") -> None:
         """Offer ``text`` as a download named ``name`` (the previous download's URL is freed)."""

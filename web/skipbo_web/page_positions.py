@@ -15,7 +15,7 @@ from skipbo_core import PositionError, position_of
 from . import positions
 from .controller import Controller, Message
 from .i18n import t
-from .page_dom import JsException, js
+from .page_dom import FETCH_SECONDS, JsException, js
 from .positions import PositionProblem
 
 if TYPE_CHECKING:
@@ -34,7 +34,8 @@ class PositionDesk:
         text, why = await self.app.browser.fetch_text(value, positions.MAX_BYTES)
         if text is None:
             self.problem({"bad-url": Message("position.bad_url"), "failed": Message("position.fetch_failed"),
-                          "too-big": Message("position.too_big", {"kb": positions.MAX_BYTES // 1000})}[why])
+                          "too-big": Message("position.too_big", {"kb": positions.MAX_BYTES // 1000}),
+                          "timeout": Message("position.fetch_timeout", {"s": int(FETCH_SECONDS)})}[why])
             return
         try:
             ctrl = Controller.from_position(positions.read_text(text), self.app.session.settings,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from skipbo_core import Game
 
 from . import positions
-from .controller import BadSave, Controller, Message
+from .controller import Controller, Message
 from .page_dom import attr
 from .puzzle_book import PUZZLES, Puzzle, puzzle
 from .puzzle_view import FAILED, OPEN, REACHED, SHOWN, box_tree, progress_data, read_progress, render_entry, render_list
@@ -45,14 +45,13 @@ class PuzzleSession:
     # -- progress -------------------------------------------------------------------------------
 
     def solved(self) -> set[int]:
-        store = self.app.session.store
-        try:
-            data = store.get(self.key)
-        except BadSave:
-            data = False  # not JSON: damaged
+        session = self.app.session
+        data = session.read(self.key)  # not JSON the reader takes: set aside, counts for nothing
         solved, damaged = read_progress(data)
-        if damaged:
-            store.set(self.key, progress_data(set()))  # a fresh start
+        if damaged:  # kept whole aside; the ids it could read go on counting
+            session.put_aside(self.key)
+            session.store.set(self.key, progress_data(solved))
+        session.report()
         return solved
 
     def mark_solved(self, ident: int) -> None:
@@ -130,6 +129,7 @@ class PuzzleSession:
         app = self.app
         if action == "puzzles":
             app.sheet.open("puzzles")
+            app.render()  # a notice, if the progress was damaged
         elif action == "puzzle-open":
             self.open(attr(el, "data-puzzle"))
         elif not self.on:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .controller import Controller, Message
 from .i18n import t
-from .page_dom import JsException, attr
+from .page_dom import FETCH_SECONDS, JsException, attr
 from .replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
 from .replay_view import KEYS, board_holder, default_viewer, position_text, render_replay, step_text
 from .share import record_filename, render_records, share_link, tutorial_link
@@ -134,7 +134,8 @@ class RecordsDesk:
         text, why = await self.app.browser.fetch_text(value, MAX_BYTES)
         if text is None:
             self.problem({"bad-url": Message("record.bad_url"), "failed": Message("record.fetch_failed"),
-                          "too-big": Message("record.too_big", {"kb": MAX_BYTES // 1000})}[why])
+                          "too-big": Message("record.too_big", {"kb": MAX_BYTES // 1000}),
+                          "timeout": Message("record.fetch_timeout", {"s": int(FETCH_SECONDS)})}[why])
             return
         self.open_text(text)
 

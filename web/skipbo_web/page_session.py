@@ -11,18 +11,31 @@ import json
 import random
 from typing import Any
 
+from skipbo_core.jsonread import JSONInputError, read_json
+
 from . import positions
-from .controller import BadSave, Controller, Message
+from .controller import BadMatch, BadSave, Controller, Message, newer_save
 from .embed import storage_keys
 from .i18n import LANGUAGES, pick_language
 from .page_dom import Browser, JsException, js
 from .prefs import pref_keys, stored_sound, stored_theme
-from .settings import Settings, parse_url, query_options, wants_embed
+from .settings import VERSION as SETTINGS_VERSION
+from .settings import Settings, UrlOptions, parse_url, query_options, wants_embed
 from .table import Look
+
+ASIDE_PREFIX = "skipbo.aside."  # a damaged value is moved to skipbo.aside.<its name>, kept as it was
+MAX_ASIDE = 9  # copies of one key kept aside (skipbo.aside.current, ...current.2, ...)
 
 
 def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
+
+
+def aside_key(key: str, n: int = 1) -> str:
+    """Where a damaged value of ``key`` is kept: ``skipbo.current`` -> ``skipbo.aside.current``
+    (the ``n``-th copy: ``skipbo.aside.current.n``)."""
+    name = key.removeprefix("skipbo.")
+    return f"{ASIDE_PREFIX}{name}" + (f".{n}" if n > 1 else "")
 
 
 class Store:
@@ -30,6 +43,7 @@ class Store:
 
     def __init__(self, window: Any) -> None:
         self.ok = True
+        self.stuck: set[str] = set()  # damaged values that could not be set aside: never written over
         try:
             self.ls = window.localStorage
             self.ls.getItem("skipbo.probe")
@@ -46,18 +60,39 @@ class Store:
             return None
 
     def get(self, key: str) -> Any:
-        """The stored value; ``None`` when absent; raises ``BadSave`` when not JSON."""
+        """The stored value; ``None`` when absent; raises ``BadSave`` when it is not JSON
+        the bounded reader takes (too long, nested too deep, a number out of bounds)."""
         text = self.text(key)
         if text is None:
             return None
         try:
-            return json.loads(text)
-        except ValueError:
-            raise BadSave(f"{key} is not JSON") from None
+            return read_json(text, key)
+        except JSONInputError as err:
+            raise BadSave(str(err)) from None
+
+    def set_aside(self, key: str) -> str | None:
+        """Move the stored text of ``key`` as it is to a key of its own (``aside_key``),
+        and free ``key``; where it went (None: nothing stored, or the browser refused,
+        and then ``key`` keeps its value and is never written by this page: nothing is
+        ever lost)."""
+        text = self.text(key)
+        if text is None:
+            return None
+        for n in range(1, MAX_ASIDE + 1):
+            place = aside_key(key, n)
+            if self.text(place) in (None, text):
+                break
+        try:
+            self.ls.setItem(place, text)
+            self.ls.removeItem(key)
+        except JsException:  # storage full, say: the value stays where it is, never written over
+            self.stuck.add(key)
+            return None
+        return place
 
     def set(self, key: str, value: Any) -> str | None:
         """Store ``value``; the text written (None when the browser refused)."""
-        if not self.ok:
+        if not self.ok or key in self.stuck:
             return None
         text = json.dumps(value, separators=(",", ":"))
         try:
@@ -82,22 +117,31 @@ class Session:
         self.embed = wants_embed(self.given)
         self.keys = storage_keys(self.embed)
         self.pref_keys = pref_keys(self.embed)
-        try:
-            stored = self.store.get(self.keys.settings) if self.keys.settings else None
-        except BadSave:
-            stored = None
-        self.settings, _ = Settings.from_dict(stored, LANGUAGES) if stored is not None else (Settings(), [])
+        self.aside: list[str] = []  # the keys whose damaged values this start set aside (one notice)
+        self.keep_newer = False  # the saved game is a newer version's: kept, never saved over
+        stored = self.read(self.keys.settings) if self.keys.settings else None
+        self.settings, bad = Settings.from_dict(stored, LANGUAGES) if stored is not None else (Settings(), [])
+        # a newer version's settings: the defaults are used, and the stored ones never written over
+        self.newer_settings = isinstance(stored, dict) and type(stored.get("version")) is int and \
+            stored["version"] > SETTINGS_VERSION
+        if bad and not self.newer_settings:
+            self.put_aside(self.keys.settings)
+            self.save_settings()  # what it could read (not when the damaged value is stuck)
         url = parse_url(self.given, self.settings, LANGUAGES)
         self.record_url = self.given.get("record")  # ?record=<address>: opened in the replay viewer
         # host=<origin>: the only page that may send commands (None: the parent, whatever its origin)
         self.host_origin = url.host
-        if url.bad:
-            self.notices.append(Message("notice.bad_url", {"names": ", ".join(url.bad)}))
+        if url.ignored:  # wrong game options: no new game, whatever is saved goes on
+            self.notices.append(Message("notice.url_ignored", {"names": ", ".join(url.ignored)}))
+        if set(url.bad) - set(url.ignored):
+            others = [name for name in url.bad if name not in url.ignored]
+            self.notices.append(Message("notice.bad_url", {"names": ", ".join(others)}))
         lang = url.lang or self.settings.lang or pick_language(
             [*window.navigator.languages] or [window.navigator.language or ""])
         self.speed = url.speed if url.speed is not None else self.settings.speed
         self.open_setup = False  # the new-game screen opens at start-up (a first visit)
         self.seen: str | None = None  # the saved game as this tab last read or wrote it
+        self.waiting: UrlOptions | None = None  # the address's game, until the player says to start it
         saved = self.load_saved()
         # ?position=<address> is fetched once the page is up (page_positions); ?pos= is read now
         self.position_url = self.given.get("position")
@@ -107,6 +151,10 @@ class Session:
         elif url.settings is not None:
             if saved is not None and saved.origin == url.origin and url.seed is not None:
                 self.ctrl = saved  # the same address again: resume that game
+            elif saved is not None and saved.in_progress and not self.embed:
+                self.ctrl = saved  # the address's game waits for a yes (App.act "url-game")
+                self.waiting = url
+                self.notices.append(Message("notice.url_replace"))
             else:
                 self.ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(),
                                              origin=url.origin)
@@ -114,16 +162,15 @@ class Session:
             self.ctrl = saved
         else:
             self.ctrl = Controller.start(self.settings, new_seed())
-            self.open_setup = (not self.notices or self.notices[-1].key != "notice.bad_save") and \
-                self.position_url is None
-        self.url_game = url.settings is not None or placed is not None
+            self.open_setup = not self.lost_save and not self.keep_newer and self.position_url is None
+        self.url_game = (url.settings is not None and self.waiting is None) or placed is not None
         self.dealt_now = self.ctrl is not saved  # a new deal, not in storage yet
-        if not self.store.ok:
+        if not self.store.ok or self.keys.current in self.store.stuck:  # the game on the table is not saved
             self.notices.append(Message("notice.no_storage"))
         self.look = Look(lang, url.faces if url.faces is not None else self.ctrl.settings.faces,
-                         theme=url.theme or self.stored(self.pref_keys.theme, stored_theme),
+                         theme=url.theme or stored_theme(self.read(self.pref_keys.theme)),
                          sound=url.sound if url.sound is not None else
-                         self.stored(self.pref_keys.sound, lambda v: stored_sound(v, self.embed)))
+                         stored_sound(self.read(self.pref_keys.sound), self.embed))
 
     def url_position(self, settings: Settings, saved: Controller | None) -> Controller | None:
         """The game of ``?pos=<compact form>`` (or of ``?position=``, when the saved game is
@@ -150,12 +197,26 @@ class Session:
     def lang(self) -> str:
         return self.look.lang
 
-    def stored(self, key: str, read: Any) -> Any:
-        """A preference read from storage by ``read`` (a damaged value reads as absent)."""
+    def read(self, key: str) -> Any:
+        """The stored value of ``key``; ``None`` when absent or damaged (a damaged value
+        is set aside, kept as it was, and named in the start's one notice)."""
         try:
-            return read(self.store.get(key))
+            return self.store.get(key)
         except BadSave:
-            return read(None)
+            self.put_aside(key)
+            return None
+
+    def put_aside(self, key: str) -> None:
+        if self.store.set_aside(key) and key not in self.aside:
+            self.aside.append(key)
+
+    def report(self) -> None:
+        """The one notice of what start-up set aside (the next start finds it gone: it
+        is never reported twice)."""
+        if self.aside:
+            self.notices.append(Message("notice.set_aside", {"names": ", ".join(self.aside),
+                                                             "where": ASIDE_PREFIX + "…"}))
+            self.aside = []
 
     def set_sound(self, on: bool) -> None:
         """The bar's sound switch: kept for the next visit."""
@@ -168,21 +229,41 @@ class Session:
         self.store.set(self.pref_keys.theme, choice)
 
     def load_saved(self) -> Controller | None:
-        self.seen = self.store.text(self.keys.current)
-        try:
-            record = self.store.get(self.keys.current)
-            if record is None:
-                return None
-            return Controller.resume(record, self.store.get(self.keys.match), self.settings)
-        except BadSave:
-            self.notices.append(Message("notice.bad_save"))
+        """The saved game. A damaged record is set aside with its match (the match means
+        nothing without its game); a damaged match is set aside alone, and the game goes
+        on as a single game; a newer version's save is kept and never saved over."""
+        keys = self.keys
+        self.lost_save = False  # a saved game could not be resumed (no new-game screen then)
+        record = self.read(keys.current)
+        if newer_save(record):
+            self.keep_newer = True
+            self.notices.append(Message("notice.newer_save"))
             return None
+        ctrl = None
+        if record is not None:
+            match = self.read(keys.match)
+            try:
+                try:
+                    ctrl = Controller.resume(record, match, self.settings)
+                except BadMatch:
+                    self.put_aside(keys.match)
+                    ctrl = Controller.resume(record, None, self.settings)
+            except (BadSave, ValueError, TypeError, LookupError, AttributeError, RecursionError):
+                self.put_aside(keys.current)
+        if ctrl is None and (keys.current in self.aside or keys.current in self.store.stuck):
+            self.lost_save = True
+            if self.store.text(keys.match) is not None:
+                self.put_aside(keys.match)  # kept beside its game, not overwritten by the next
+        self.seen = self.store.text(keys.current)
+        return ctrl
 
     def save(self) -> bool:
         """Keep the game on the table. A save never overwrites a newer one: when the
         stored game is not the one this tab last read or wrote (another tab saved since),
         nothing is written and the answer is False. Embedded tables share one store, as
         a lesson may hold several: each simply saves its own game."""
+        if self.keep_newer or self.keys.current in self.store.stuck:  # kept: this tab plays on without saving over it
+            return True
         if not self.embed and self.store.text(self.keys.current) != self.seen:
             return False
         self.seen = self.store.set(self.keys.current, self.ctrl.record())
@@ -190,7 +271,7 @@ class Session:
         return True
 
     def save_settings(self) -> None:
-        if self.keys.settings:  # embed mode never writes the visitor's settings
+        if self.keys.settings and not self.newer_settings:  # embed mode never writes the visitor's settings
             self.store.set(self.keys.settings, self.settings.to_dict())
 
     def remember(self, **changes: Any) -> None:
@@ -205,6 +286,14 @@ class Session:
     def set_speed(self, speed: int) -> None:
         self.speed = speed
         self.remember(speed=speed)
+
+    def take_waiting(self) -> Controller | None:
+        """The address's game the player said yes to (None: none waits); its notice goes."""
+        url, self.waiting = self.waiting, None
+        self.notices = [n for n in self.notices if n.key != "notice.url_replace"]
+        if url is None or url.settings is None:
+            return None
+        return Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin=url.origin)
 
     def deal(self, settings: Settings | None = None) -> Controller:
         """A new game with ``settings`` (default: the session's)."""

@@ -10,18 +10,20 @@ save is the position, the players and the moves.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import urlencode
 
 from skipbo_core import Game, IllegalMove, InvalidMove, PositionError, game_from_position, parse_compact, to_compact
+from skipbo_core.jsonread import JSONInputError, read_json
 
 from .controller import Message
+from .replay import json_problem
 
 SAVE_FORMAT, SAVE_VERSION = "skipbo-position-game", 1
 MAX_BYTES = 100_000  # a position file or command, as JSON text
 CODES = ("malformed", "unknown-key", "bad-card", "too-many-cards", "impossible-pile", "too-many-piles",
-         "hand-size", "stock-size", "draw-size", "bad-seat", "game-over", "bad-compact")
+         "hand-size", "stock-size", "draw-size", "bad-seat", "game-over", "bad-compact", "bad-json")
+JSON_CODES = ("too-big", "too-deep", "bad-number", "not-json", "unreadable")  # jsonread.JSONInputError's
 
 
 class PositionProblem(ValueError):
@@ -47,9 +49,9 @@ def read_text(text: str) -> dict[str, Any]:
         raise PositionProblem(Message("position.too_big", {"kb": MAX_BYTES // 1000}), code="too-big",
                               english=f"a position may hold at most {MAX_BYTES} bytes")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise PositionProblem(Message("position.not_json"), code="not-json", english="not JSON") from None
+        data = read_json(text, "position", max_chars=MAX_BYTES)
+    except JSONInputError as err:
+        raise PositionProblem(json_problem("position", err.code, MAX_BYTES), code=err.code, english=str(err)) from None
     if not isinstance(data, dict):
         raise PositionProblem(Message("position.bad", {"why": Message("position.why.malformed")}),
                               english="a position is a JSON object")

@@ -17,6 +17,7 @@ from typing import Any
 
 from skipbo_core import Game, game_from_position
 from skipbo_core.goals import Goal
+from skipbo_core.jsonread import whole_number
 
 SB = 0
 LEVELS = ("first", "basics", "planning", "teams", "expert")
@@ -143,8 +144,11 @@ BY_ID: dict[int, Puzzle] = {p.id: p for p in PUZZLES}
 
 
 def puzzle(number: Any) -> Puzzle | None:
-    """The puzzle with this id (``?puzzle=<n>``: an int or its text), else ``None``."""
+    """The puzzle with this id (``?puzzle=<n>``: an int or its text in ASCII digits only, so
+    not ``1_0``, ``+7`` or `` 7``), else ``None``."""
+    if type(number) is int:
+        return BY_ID.get(number)
     try:
-        return BY_ID.get(int(number))
-    except (TypeError, ValueError):
+        return BY_ID.get(whole_number(number, "puzzle", 1, len(PUZZLES)))
+    except ValueError:
         return None

@@ -20,16 +20,17 @@ OPEN, REACHED, FAILED, SHOWN = "open", "reached", "failed", "shown"  # where a t
 
 
 def read_progress(data: Any) -> tuple[set[int], bool]:
-    """The solved puzzles' ids from stored data, and whether the data was damaged (then
-    nothing of it counts: a fresh start)."""
+    """The solved puzzles' ids from stored data, and whether the data was damaged. Read
+    entry by entry: an id that is not a puzzle's does not cost the others; a value that
+    is no progress at all counts for nothing."""
     if data is None:
         return set(), False
     known = {p.id for p in PUZZLES}
     solved = data.get("solved") if isinstance(data, dict) else None
-    if (not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION or set(data) != {"version", "solved"}
-            or not isinstance(solved, list) or not all(type(n) is int and n in known for n in solved)):
+    if not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION or not isinstance(solved, list):
         return set(), True
-    return set(solved), False
+    good = {n for n in solved if type(n) is int and n in known}
+    return good, set(data) != {"version", "solved"} or len(good) != len(solved)
 
 
 def progress_data(solved: set[int]) -> dict[str, Any]:

@@ -9,10 +9,10 @@ this module only keeps the positions the engine produces.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from skipbo_core import Game, RecordError, Rules
+from skipbo_core.jsonread import JSONInputError, read_json
 from skipbo_core.record import FORMAT, VERSION
 
 from .controller import LogEntry, Message, player_kind
@@ -31,13 +31,24 @@ class RecordProblem(ValueError):
 
 
 def parse_record(data: str | bytes) -> Any:
-    """The JSON of a record file; refuses oversized or non-JSON input."""
+    """The JSON of a record file, read by the engine's bounded reader (no nesting deep
+    enough to overflow Pyodide's stack); refuses oversized or non-JSON input."""
     if len(data) > MAX_BYTES:
         raise RecordProblem(Message("record.too_big", {"kb": MAX_BYTES // 1000}))
     try:
-        return json.loads(data)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        raise RecordProblem(Message("record.not_json")) from None
+        return read_json(data, "record", max_chars=MAX_BYTES)
+    except JSONInputError as err:
+        raise RecordProblem(json_problem("record", err.code, MAX_BYTES)) from None
+
+
+def json_problem(kind: str, code: str, most: int) -> Message:
+    """The notice for JSON a ``kind`` (``record``, ``position``) cannot be read from:
+    its own words for text that is no JSON or too big, else what the reader refused."""
+    if code == "not-json":
+        return Message(f"{kind}.not_json")
+    if code == "too-big":
+        return Message(f"{kind}.too_big", {"kb": most // 1000})
+    return Message(f"{kind}.bad_json", {"why": Message(f"json.{code}")})
 
 
 def check_record(data: Any) -> Game:

@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from skipbo_core import Rules
 from skipbo_core.ai import LEVELS
+from skipbo_core.jsonread import whole_number
 from skipbo_core.rules import MAX_STOCK
 
 from .prefs import THEMES
@@ -148,7 +149,7 @@ class Settings:
         take("faces", lambda v: v in FACES)
         take("match", lambda v: isinstance(v, bool))
         take("target", lambda v: _is_int(v) and 1 <= v <= 100_000)
-        take("lang", lambda v: v is None or v in set(languages))
+        take("lang", lambda v: v is None or (isinstance(v, str) and v in set(languages)))
         take("speed", lambda v: _is_int(v) and v in SPEEDS)
         take("practice", lambda v: isinstance(v, bool))
         seats = data.get("seats")
@@ -288,25 +289,30 @@ class UrlOptions:
     """What the address asks for: settings for a game that starts at once (or ``None``
     when no game option is given), a seed, a language, and the names of bad options."""
 
-    settings: Settings | None
+    settings: Settings | None  # None also when a game option is wrong: then no game starts
     seed: int | None
     lang: str | None
     speed: int | None
     faces: str | None
     bad: tuple[str, ...]
+
     origin: str  # the game options, normalised: the same string means the same game
     embed: bool = False
     host: str | None = None  # host=<origin>: the only origin whose commands are taken ("": none)
     theme: str | None = None  # theme=light|dark|auto: the table's colours for this visit
     sound: bool | None = None  # sound=0|1: sound off or on for this visit
+    ignored: tuple[str, ...] = ()  # wrong game options, for which the address starts no game
 
 
 def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str]) -> UrlOptions:
     """Read ``?players=2&stock=5&ai=medium&seed=3&lang=de&speed=0``.
 
     Seat 0 is human and the other seats are the computer at level ``ai``
-    (``humans=2`` makes the first two seats human: hot-seat). Any game option starts
-    a game at once; invalid values are named in ``bad`` and take their defaults.
+    (``humans=2`` makes the first two seats human: hot-seat). Game options start a
+    game at once, but only when all of them are right: one wrong game option starts
+    nothing (``settings`` is None, the saved game goes on; named in ``ignored``), except in
+    an embedded table, which plays at once with the defaults. Invalid values are named in
+    ``bad``; other options take their defaults. Numbers are ASCII digits only.
     """
     bad: list[str] = []
     languages = set(languages)
@@ -315,11 +321,11 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
         text = params.get(name)
         if text is None:
             return None
-        value = _int(text)
-        if value is None or not lo <= value <= hi:
+        try:
+            return whole_number(text, name, lo, hi)
+        except ValueError:
             bad.append(name)
             return None
-        return value
 
     lang = params.get("lang")
     if lang is not None and lang not in languages:
@@ -396,8 +402,13 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
                        faces=faces if faces is not None else base.faces,
                        practice=practice == "1")
     origin = "&".join(f"{k}={params[k]}" for k in sorted(URL_GAME_KEYS) if k in params)
+    # A game the address did not quite ask for: none. An embedded table still plays at once, with
+    # the defaults (its host page hears which options were wrong: embed.py's "error" event).
+    ignored = () if embed_on else tuple(dict.fromkeys(name for name in bad if name in URL_GAME_KEYS))
+    if ignored:
+        settings, seed, origin = None, None, ""
     return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin, embed_on, host, theme,
-                      sound_on)
+                      sound_on, ignored)
 
 
 # -- helpers -------------------------------------------------------------------------------
