@@ -34,3 +34,19 @@ def test_installed_version_matches_importlib_metadata() -> None:
     assert installed_version("pytest") == importlib.metadata.version("pytest")
     with pytest.raises(importlib.metadata.PackageNotFoundError):
         installed_version("no-such-distribution-here")
+
+
+RULE_FACTS = {  # facts of the rules that the page once wrote down itself, and whom it asks now
+    "(4, 6)": "Rules.allows_teams", "(18, 24)": "skipbo_core.cards.DECK_EDITIONS",
+    "144 +": "Rules.deck_size", '"162"': "Rules.wild_cards_for_deck", '"168"': "Rules.wild_cards_for_deck",
+}
+
+
+def test_the_page_asks_the_engine_for_the_rules_facts_it_shows_or_checks() -> None:
+    """Which tables allow teams, the deck editions and their sizes are the engine's
+    (settings.py and sheets.py had "p in (4, 6)" and "(18, 24)", share.py "144 +")."""
+    found = [f"{path.name}:{n}: {fact} (ask {RULE_FACTS[fact]})"
+             for path in sorted((build.WEB / "skipbo_web").glob("*.py")) if not path.name.startswith("catalogue_")
+             for n, line in enumerate(path.read_text().splitlines(), 1) for fact in RULE_FACTS
+             if fact in line.split("#")[0]]
+    assert found == []

@@ -11,11 +11,18 @@ from .jsonread import brief
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_STOCK = 50
 MIN_DRAW_PILE = 32
+TEAM_PLAYERS = (4, 6)  # teams of two partners sitting opposite
+NUMBER_CARDS = 144  # twelve each of 1-12, beside the Skip-Bo cards
 
 
 def default_stock(players: int) -> int:
     """Stock size by player count: 30 for 2-4 players, 20 for 5-6."""
     return 30 if players <= 4 else 20
+
+
+def allows_teams(players: int) -> bool:
+    """Whether a table of ``players`` can play in teams of two (4 or 6 players)."""
+    return players in TEAM_PLAYERS
 
 
 def team_pairs(players: int) -> tuple[tuple[int, int], ...]:
@@ -46,7 +53,7 @@ class Rules:
                              f"not {brief(self.wild_cards)}")
         s = self.stock_size
         if s is not None:
-            most = min(MAX_STOCK, (144 + self.wild_cards - MIN_DRAW_PILE) // p)
+            most = min(MAX_STOCK, (NUMBER_CARDS + self.wild_cards - MIN_DRAW_PILE) // p)
             if not isinstance(s, int) or isinstance(s, bool) or not 1 <= s <= most:
                 raise ValueError(
                     f"stock_size must be a whole number from 1 to {most} for {p} players "
@@ -56,7 +63,7 @@ class Rules:
     def _normalise_teams(self, teams: Any) -> tuple[tuple[int, int], ...] | None:
         if teams is None or teams is False:
             return None
-        if self.players not in (4, 6):
+        if not allows_teams(self.players):
             raise ValueError(f"teams need 4 or 6 players, not {self.players}")
         expected = team_pairs(self.players)
         if teams is True:
@@ -77,7 +84,19 @@ class Rules:
 
     @property
     def deck_size(self) -> int:
-        return 144 + self.wild_cards
+        """How many cards the deck holds: 162, or 168 with the older deck's 24 Skip-Bo cards."""
+        return NUMBER_CARDS + self.wild_cards
+
+    @staticmethod
+    def allows_teams(players: int) -> bool:
+        """Whether a table of ``players`` can play in teams (4 or 6 players)."""
+        return allows_teams(players)
+
+    @staticmethod
+    def wild_cards_for_deck(size: int) -> int | None:
+        """The number of Skip-Bo cards in the deck of ``size`` cards (162 -> 18, 168 -> 24),
+        or ``None`` when no deck edition has that size."""
+        return next((w for w in DECK_EDITIONS if NUMBER_CARDS + w == size), None)
 
     def partner(self, seat: int) -> int | None:
         """The partner's seat in team play, else ``None``."""

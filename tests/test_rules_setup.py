@@ -159,3 +159,23 @@ def test_players_list_must_name_every_seat():
         Game(rules, scripted_deck(rules), players=[{"name": "A", "kind": "human"}])
     game = Game.new(rules, seed=1, players=[{"name": n, "kind": "human"} for n in "ABC"])
     assert [p["name"] for p in game.to_record()["players"]] == ["A", "B", "C"]
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_the_page_can_ask_which_tables_allow_teams(players):
+    """The new-game screen and the address ask this instead of knowing "4 or 6"."""
+    assert Rules.allows_teams(players) == (players in (4, 6))
+    if Rules.allows_teams(players):
+        assert Rules(players=players, teams=True).teams
+    else:
+        with pytest.raises(ValueError, match="teams need 4 or 6 players"):
+            Rules(players=players, teams=True)
+
+
+def test_a_deck_size_names_its_edition():
+    """?deck=162|168 in the address and the share link: sizes the engine knows, both ways."""
+    for wild_cards in (18, 24):
+        rules = Rules(wild_cards=wild_cards)
+        assert len(new_deck(wild_cards)) == rules.deck_size
+        assert Rules.wild_cards_for_deck(rules.deck_size) == wild_cards
+    assert [Rules.wild_cards_for_deck(size) for size in (0, 144, 161, 163, 169)] == [None] * 5

@@ -16,8 +16,9 @@ from urllib.parse import parse_qsl, urlsplit
 
 from skipbo_core import Rules
 from skipbo_core.ai import LEVELS
+from skipbo_core.cards import DECK_EDITIONS
 from skipbo_core.jsonread import whole_number
-from skipbo_core.rules import MAX_STOCK
+from skipbo_core.rules import MAX_PLAYERS, MAX_STOCK, MIN_PLAYERS
 
 from .prefs import THEMES
 
@@ -30,7 +31,7 @@ DEFAULT_TARGET = 500
 MAX_NAME = 24
 SHORT_GAME = 10
 DEFAULT_LEVEL = "medium"
-MAX_SEATS = 6
+MAX_SEATS = MAX_PLAYERS  # the new-game screen has a seat for every player the rules allow
 
 
 def allowed(players: int, stock: int | None = None, teams: bool = False, wild_cards: int = 18) -> bool:
@@ -142,10 +143,10 @@ class Settings:
                 else:
                     bad.append(name)
 
-        take("players", lambda v: _is_int(v) and 2 <= v <= MAX_SEATS)
+        take("players", lambda v: _is_int(v) and MIN_PLAYERS <= v <= MAX_SEATS)
         take("stock", lambda v: v is None or (_is_int(v) and 1 <= v <= MAX_STOCK))
         take("teams", lambda v: isinstance(v, bool))
-        take("wild_cards", lambda v: v in (18, 24) and _is_int(v))
+        take("wild_cards", lambda v: v in DECK_EDITIONS and _is_int(v))
         take("faces", lambda v: v in FACES)
         take("match", lambda v: isinstance(v, bool))
         take("target", lambda v: _is_int(v) and 1 <= v <= 100_000)
@@ -174,7 +175,7 @@ class Settings:
         refuses the combination), so the form can be drawn again as a draft."""
         bad: list[str] = []
         players = _int(form.get("players"))
-        if players is None or not 2 <= players <= MAX_SEATS:
+        if players is None or not MIN_PLAYERS <= players <= MAX_SEATS:
             bad.append("players")
             players = self.players
         seats = list(self.seats)
@@ -194,10 +195,10 @@ class Settings:
             if stock is None:
                 bad.append("stock")
         wild = _int(form.get("wild_cards", self.wild_cards))
-        if wild not in (18, 24):
+        if wild not in DECK_EDITIONS:
             bad.append("wild_cards")
             wild = self.wild_cards
-        teams = form.get("teams") in ("1", "on", "true") and players in (4, 6)
+        teams = form.get("teams") in ("1", "on", "true") and Rules.allows_teams(players)
         faces = form.get("faces", self.faces)
         if faces not in FACES:
             bad.append("faces")
@@ -370,14 +371,18 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
     if teams is not None and teams not in ("0", "1"):
         bad.append("teams")
     teams_on = teams == "1"
-    if teams_on and players not in (4, 6):
+    if teams_on and not Rules.allows_teams(players):
         bad.append("teams")
         teams_on = False
     deck = params.get("deck")
     wild = 18
     if deck is not None:
-        if deck in ("162", "168"):
-            wild = 18 if deck == "162" else 24
+        try:
+            edition = Rules.wild_cards_for_deck(whole_number(deck, "deck", 0, 1000))
+        except ValueError:
+            edition = None
+        if edition is not None:
+            wild = edition
         else:
             bad.append("deck")
     stock = number("stock", 1, MAX_STOCK)

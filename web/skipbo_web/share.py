@@ -55,7 +55,7 @@ def share_link(ctrl: Controller, base: str, lang: str, faces: str) -> ShareLink:
     if rules.teams is not None:
         query["teams"] = 1
     if rules.wild_cards != 18:
-        query["deck"] = 144 + rules.wild_cards
+        query["deck"] = rules.deck_size
     if ctrl.match.target is not None:
         query["target"] = ctrl.match.target
     if ctrl.practice:

@@ -7,9 +7,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from skipbo_core import Rules
+from skipbo_core.cards import DECK_EDITIONS
+
 from .explain import rules_page_link
 from .i18n import LANGUAGES, t
-from .settings import FACES, KINDS, MAX_SEATS, Settings, default_stock, most_stock
+from .settings import FACES, KINDS, MAX_NAME, MAX_SEATS, Settings, default_stock, most_stock
 
 
 def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_cancel: bool = True,
@@ -32,7 +35,8 @@ def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_canc
         seats.append(
             f'<fieldset class="seat" data-seat-setup="{i}"{hidden}><legend>'
             f'{escape(t(lang, "setup.seat", n=i + 1))}</legend>'
-            f'<label><span>{escape(t(lang, "setup.name"))}</span><input type="text" name="name{i}" maxlength="24" '
+            f'<label><span>{escape(t(lang, "setup.name"))}</span>'
+            f'<input type="text" name="name{i}" maxlength="{MAX_NAME}" '
             f'value="{escape(seat.name)}" placeholder="{escape(t(lang, "setup.name_placeholder", n=i + 1))}"'
             f' autocomplete="off"></label>'
             f'<label><span>{escape(t(lang, "setup.kind"))}</span><select name="kind{i}">{kinds}</select></label>'
@@ -44,10 +48,10 @@ def render_setup(settings: Settings, lang: str, errors: list[str] = (), can_canc
         f'<label class="choice"><input type="radio" name="stock_mode" value="{m}"{chk(mode == m)}>'
         f'<span>{escape(t(lang, key, n=default_stock(p)))}</span></label>'
         for m, key in (("default", "stock.default"), ("short", "stock.short"), ("custom", "stock.custom")))
-    teams_ok = p in (4, 6)
+    teams_ok = Rules.allows_teams(p)
     decks = "".join(f'<label class="choice">'
                     f'<input type="radio" name="wild_cards" value="{w}"{chk(settings.wild_cards == w)}>'
-                    f'<span>{escape(t(lang, f"deck.{w}"))}</span></label>' for w in (18, 24))
+                    f'<span>{escape(t(lang, f"deck.{w}"))}</span></label>' for w in DECK_EDITIONS)
     faces = "".join(f'<label class="choice"><input type="radio" name="faces" value="{f}"{chk(settings.faces == f)}>'
                     f'<span>{escape(t(lang, f"faces.{f}"))}</span></label>' for f in FACES)
     modes = "".join(f'<label class="choice">'
