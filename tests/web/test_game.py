@@ -23,7 +23,7 @@ from skipbo_core import Game, Move, Rules
 from skipbo_core.cards import BUILDING_SLOTS
 from skipbo_core.result import REASONS
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parents[2] / "web"
 SLOTS = ["S", "D1", "D2", "D3", "D4", "B1", "B2", "B3", "B4"]
 
 

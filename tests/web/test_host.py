@@ -271,7 +271,7 @@ def test_the_embedding_doc_documents_every_command_and_every_error_code() -> Non
 
     import skipbo_web.host_api as api
 
-    text = (Path(__file__).resolve().parent.parent / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[2] / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
     section = text[text.index("## Commands from the host page"):]
     section = section[:section.index("\n## ")]
     rows = {line.split("`")[1] for line in section.splitlines() if line.startswith("| `")}

@@ -19,7 +19,7 @@ from skipbo_web.table import Look, render_result
 from skipbo_core import Game, Rules
 from skipbo_core.ai import greedy_bot
 
-RECORDS = Path(__file__).resolve().parent.parent / "tests" / "data" / "records" / "valid"
+RECORDS = Path(__file__).resolve().parents[2] / "tests" / "data" / "records" / "valid"
 
 
 def settings(players: int = 2, **kw) -> Settings:

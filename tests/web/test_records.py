@@ -25,8 +25,8 @@ from skipbo_web.table import Look
 from skipbo_core import Game, Match, Rules
 from skipbo_core.jsonread import JSONInputError
 
-RECORDS = Path(__file__).resolve().parent.parent / "tests" / "data" / "records"
-UNFINISHED = Path(__file__).resolve().parent / "data" / "unfinished-game.json"
+RECORDS = Path(__file__).resolve().parents[2] / "tests" / "data" / "records"
+UNFINISHED = Path(__file__).resolve().parents[2] / "e2e" / "data" / "unfinished-game.json"
 INVALID = {  # tests/data/records/README.md: what is wrong -> what the player is told
     "bad-notation.json": ("record.bad_notation", 4),
     "end-with-cards-in-hand.json": ("record.bad_move", 1),

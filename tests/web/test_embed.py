@@ -194,7 +194,7 @@ def test_a_taken_back_move_is_told_as_undo() -> None:
 def test_the_embedding_doc_lists_every_url_option() -> None:
     from pathlib import Path
 
-    section = (Path(__file__).resolve().parent.parent / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
+    section = (Path(__file__).resolve().parents[2] / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
     listed = {line.split("`")[1] for line in section.splitlines() if line.startswith("| `")}
     assert set(URL_KEYS) | {"record", "tutorial"} <= listed
     for kind in ("ready", "move", "gameover", "error", "newgame", "undo"):
@@ -212,7 +212,7 @@ def documented_fields() -> dict[str, set[str]]:
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[2] / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
     section = text[text.index("## Messages to the host page"):]
     section = section[:re.search(r"\n##+ ", section).start()]  # up to the next heading (the commands)
     fields: dict[str, set[str]] = {}

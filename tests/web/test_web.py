@@ -1,6 +1,6 @@
 """Host tests (no browser) of what the build and the page share: the site check and the
 version read from package metadata. The page's own modules are tested in
-test_game_modules.py."""
+test_game.py."""
 
 from __future__ import annotations
 
