@@ -664,7 +664,7 @@ def cmd_test(pytest_args: list[str]) -> int:
     if lint:
         print("build.py test: ruff found problems (above); fix them first", file=sys.stderr)
         return lint
-    step("Running pytest: tests/ (engine, and the page's modules in tests/web/), e2e/ (browser), README.md and docs/ (doctests)")
+    step("Running pytest: tests/ (engine; the page's modules in tests/web/), e2e/ (browser), README.md and docs/")
     code = subprocess.run([str(py), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
     if code == 5:
         print("build.py test: pytest collected no tests - that is a failure", file=sys.stderr)
