@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from urllib.parse import urlencode
 
-from playwright.sync_api import Page
+from playwright.sync_api import FrameLocator, Page
 
 from e2e.support import BOOT_TIMEOUT_MS, READY
 
@@ -47,6 +47,19 @@ def over(page: Page) -> bool:
 def wait_for_turn(page: Page, seat: int = 0, timeout: float = 30_000) -> None:
     """Until seat ``seat`` is to move, or the game is over."""
     page.wait_for_selector(HUMAN_TURN.format(seat=seat), timeout=timeout)
+
+
+def click_one_move(root: Page | FrameLocator, discard: int = 1) -> None:
+    """One move of seat 0 by two clicks in ``root`` (a page, or the frame of an embedded
+    table): a card the page marks playable onto the first building pile that lights up,
+    else the last hand card onto discard pile ``discard``."""
+    playable = root.locator('[data-seat="0"] [data-playable="1"]')
+    if playable.count():
+        playable.first.click()
+        root.locator('[data-slot^="B"][data-legal="1"]').first.click()
+    else:
+        root.locator('[data-seat="0"] [data-slot="H"]').last.click()
+        root.locator(f'[data-seat="0"] [data-slot="D{discard}"]').click()
 
 
 def play_turn(page: Page, seat: int = 0) -> list[str]:

@@ -14,7 +14,7 @@ from urllib.parse import quote, urlencode
 
 from playwright.sync_api import Frame, Page
 
-from e2e.game_support import axe_scan, play_turn, stored
+from e2e.game_support import axe_scan, click_one_move, play_turn, stored
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 from skipbo_core import Game
 from tools.server import SiteServer
@@ -84,14 +84,7 @@ def test_a_host_page_receives_ready_move_and_gameover(watched: Watched, host_dir
     assert frame.locator("#bar details.menu").count() == 1
     assert no_scrollbars(frame)
 
-    inside = page.frame_locator("#game")  # the first move: two clicks inside the frame
-    playable = inside.locator('[data-seat="0"] [data-playable="1"]')
-    if playable.count():
-        playable.first.click()
-        inside.locator('[data-slot^="B"][data-legal="1"]').first.click()
-    else:
-        inside.locator('[data-seat="0"] [data-slot="H"]').last.click()
-        inside.locator('[data-seat="0"] [data-slot="D1"]').click()
+    click_one_move(page.frame_locator("#game"))  # the first move: two clicks inside the frame
     moves = wait_events(page, "move")
     first = moves[0]
     assert first["seat"] == 0 and first["name"] == XSS and first["turn"] == 1 and first["index"] == 0

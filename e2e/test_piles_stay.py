@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.game_support import fresh_visit, moves_played, open_game, over, wait_for_turn
+from e2e.game_support import click_one_move, fresh_visit, moves_played, open_game, over, wait_for_turn
 
 SCREENS = [(1280, 800), (360, 740), (740, 360)]
 # where each piece is: your stock, discard piles and the hand's places, the others' piles
@@ -54,13 +54,7 @@ def play_and_look(page: Page, turns: int) -> list[dict]:
         seen.append(page.evaluate(WHERE))  # the hand filled up again
         for _ in range(40):
             played = moves_played(page)
-            source = page.locator('[data-seat="0"] [data-playable="1"]')
-            if source.count():
-                source.first.click()
-                page.locator('[data-slot^="B"][data-legal="1"]').first.click()
-            else:
-                page.locator('[data-seat="0"] [data-slot="H"]').last.click()
-                page.locator(f'[data-seat="0"] [data-slot="D{turn % 4 + 1}"]').click()
+            click_one_move(page, discard=turn % 4 + 1)
             page.wait_for_function("n => +document.querySelector('.log ol').dataset.count > n", arg=played)
             page.wait_for_timeout(50)  # the fit runs after the table is drawn
             seen.append(page.evaluate(WHERE))
