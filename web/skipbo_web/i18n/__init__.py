@@ -1,29 +1,75 @@
 """Every text a player reads, in English, German and Danish: the catalogue and how to use it.
 
-``t(lang, key, **args)`` formats one entry (the entries live in ``catalogue_en``,
-``catalogue_de`` and ``catalogue_da``, with the same keys). Engine error codes map to
-``illegal.<code>`` and game-end reasons to ``end.<reason>``. Arguments named ``card``
+``t(lang, key, **args)`` formats one entry. The entries are data, one file a language
+(``en.json``, ``de.json``, ``da.json`` beside this module, with the same keys), each text
+an ICU MessageFormat message (``messageformat``): a text that counts something says so,
+``{count, plural, one {# card} other {# cards}}``, and English picks "a" or "an" by the
+card face it stands before, ``{card, select, 8 {an} 11 {an} A {an} other {a}} {card}``.
+A language's file is read the first time one of its texts is asked for. Engine error codes
+map to ``illegal.<code>`` and game-end reasons to ``end.<reason>``. Arguments named ``card``
 print as card faces and ``source`` (move notation such as ``"H5"``, ``"S"``, ``"PD2"``)
 as words; ``faces="cards"`` draws playing-card names (A, J, Q, King) instead of numbers.
-An entry that counts something is a ``Plural``: its form follows the count ("1 card",
-"2 cards"). English puts "an" before a number or letter spoken with a vowel ("an 8",
-"an 11", "an A").
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Iterator, MutableMapping
+from pathlib import Path
 from typing import Any
 
-from .catalogue_da import DA
-from .catalogue_de import DE
-from .catalogue_en import EN
-from .plural import Plural
+from .messageformat import Message, format_message, parse, variants
 
 DEFAULT = "en"
-CATALOGUE: dict[str, dict[str, str | Plural]] = {"en": EN, "de": DE, "da": DA}
-LANGUAGES: tuple[str, ...] = tuple(CATALOGUE)
+# The languages of the page, in the order its menu lists them: each has FOLDER/<code>.json.
+LANGUAGES: tuple[str, ...] = ("en", "de", "da")
+FOLDER = Path(__file__).parent
+
+
+class Catalogue(MutableMapping[str, dict[str, str]]):
+    """The texts of every language, ``{lang: {key: message}}``; a language's file is read
+    when it is first asked for (the page mostly needs one)."""
+
+    def __init__(self, languages: Iterable[str]) -> None:
+        self._known = list(languages)
+        self._tables: dict[str, dict[str, str]] = {}
+
+    def __getitem__(self, lang: str) -> dict[str, str]:
+        if lang not in self._tables:
+            if lang not in self._known:
+                raise KeyError(lang)
+            self._tables[lang] = json.loads((FOLDER / f"{lang}.json").read_text(encoding="utf-8"))
+        return self._tables[lang]
+
+    def __setitem__(self, lang: str, table: dict[str, str]) -> None:
+        if lang not in self._known:
+            self._known.append(lang)
+        self._tables[lang] = table
+
+    def __delitem__(self, lang: str) -> None:
+        self._known.remove(lang)
+        self._tables.pop(lang, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._known))
+
+    def __len__(self) -> int:
+        return len(self._known)
+
+    def __contains__(self, lang: object) -> bool:
+        return lang in self._known
+
+
+CATALOGUE = Catalogue(LANGUAGES)
+_PARSED: dict[str, Message] = {}  # message text -> its parts, parsed once
+
+
+def message(text: str) -> Message:
+    """The parsed form of a catalogue text (cached: the page formats the same ones often)."""
+    parsed = _PARSED.get(text)
+    if parsed is None:
+        parsed = _PARSED[text] = parse(text)
+    return parsed
 
 
 def card_face(value: Any, faces: str = "skipbo", lang: str = DEFAULT) -> str:
@@ -60,40 +106,32 @@ def source_label(lang: str, source: str, faces: str = "skipbo") -> str:
     return source
 
 
-def forms(entry: str | Plural) -> tuple[str, ...]:
-    """Every form of a catalogue entry: the text, or a counted text's forms."""
-    return entry.forms if isinstance(entry, Plural) else (entry,)
-
-
-# "an" before a number said with a vowel (eight, eleven, eighteen, eighty...) or a letter
-# said with one (A, E, F...); "a" before the others, so "a" + card face always agrees.
-_A_BEFORE = re.compile(r"\b([Aa]) (?=(8\d*|11|18|11\d\d\d|18\d\d\d|[AEFHILMNORSX])\b)")
-
-
-def english_articles(text: str) -> str:
-    """``"needs a 8 - this is a 11"`` -> ``"needs an 8 - this is an 11"``."""
-    return _A_BEFORE.sub(lambda m: m.group(1) + "n ", text)
+def forms(entry: str) -> tuple[str, ...]:
+    """Every text a catalogue entry can print, its arguments as ``{name}``: one per branch
+    of its plurals and selects (a plain text: itself)."""
+    return tuple(variants(message(entry)))
 
 
 def t(lang: str, key: str, faces: str = "skipbo", **args: Any) -> str:
     """The text for ``key`` in ``lang`` with ``args`` filled in.
 
     ``card`` prints as a card face and ``source`` in words; a counted text takes the
-    form its count asks for. Unknown keys raise ``KeyError``; a key missing in ``lang``
-    falls back to English.
+    form its count asks for (a missing argument raises ``KeyError`` naming it). Unknown
+    keys raise ``KeyError``; a key missing in ``lang`` falls back to English, and so does
+    an unknown language.
     """
-    table = CATALOGUE.get(lang, CATALOGUE[DEFAULT])
+    if lang not in CATALOGUE:
+        lang = DEFAULT
+    table = CATALOGUE[lang]
     try:
         entry = table[key] if key in table else CATALOGUE[DEFAULT][key]
     except KeyError:
         raise KeyError(f"no text for {key!r}") from None
-    text = entry.pick(lang, args) if isinstance(entry, Plural) else entry
     if "card" in args and args["card"] is not None:
         args["card"] = card_face(args["card"], faces, lang)
     if "source" in args:
         args["source"] = source_label(lang, str(args["source"]), faces)
-    text = text.format(**args)
-    return english_articles(text) if lang == "en" or lang not in CATALOGUE else text
+    return format_message(message(entry), lang, args)
 
 
 def describe(lang: str, key: str, args: dict[str, Any] | None = None, faces: str = "skipbo") -> str:
