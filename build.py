@@ -226,6 +226,7 @@ PAGE_ZIP = "python-page.zip"  # the page's Python modules, one download instead 
 # The page's own modules ship as bytecode only, without their sources (a phone downloads
 # 0.16 MB less; tracebacks still name the file and line).
 SOURCELESS = ("skipbo_web/", f"{ENTRY_MODULE}.py")
+PAGE_DATA = (".json",)  # the page's data files (its texts), shipped as they are in PAGE_ZIP
 
 
 def write_config(dist: Path, wheel: Path) -> None:
@@ -238,14 +239,14 @@ def write_config(dist: Path, wheel: Path) -> None:
     files[f"./wheels/{wheel.name}"] = "./*"  # unpacked into Pyodide's working dir, on sys.path
     (dist / ENTRY).replace(dist / f"{ENTRY_MODULE}.py")
     (dist / ENTRY).write_text(ENTRY_STUB)
-    modules = [*sorted((dist / "skipbo_web").glob("*.py")), dist / f"{ENTRY_MODULE}.py"]
+    package = dist / "skipbo_web"  # its modules, subpackages and data files (the texts, i18n/*.json)
+    modules = [*(p for p in sorted(package.rglob("*")) if p.is_file()), dist / f"{ENTRY_MODULE}.py"]
     with zipfile.ZipFile(dist / PAGE_ZIP, "w", zipfile.ZIP_DEFLATED) as archive:
         for module in modules:  # fixed dates: the same sources, the same zip (and build id)
             info = zipfile.ZipInfo(module.relative_to(dist).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
             archive.writestr(info, module.read_bytes(), zipfile.ZIP_DEFLATED)
-    for module in modules:
-        module.unlink()
-    (dist / "skipbo_web").rmdir()
+    shutil.rmtree(package)
+    (dist / f"{ENTRY_MODULE}.py").unlink()
     files[f"./{PAGE_ZIP}"] = "./*"
     config["files"] = files
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
@@ -267,7 +268,7 @@ def own_texts(dist: Path, sources: Path | None = None) -> list[tuple[str, str]]:
             zipped = sources if sources else path
             with zipfile.ZipFile(zipped) as archive:
                 out += [(f"{name}:{n}", archive.read(n).decode("utf-8", "replace")) for n in archive.namelist()
-                        if n.endswith(".py") and (zipped == path or n.startswith(SOURCELESS))]
+                        if n.endswith((".py", *PAGE_DATA)) and (zipped == path or n.startswith(SOURCELESS))]
         else:
             out.append((name, path.read_text(encoding="utf-8", errors="replace")))
     return out
@@ -428,8 +429,9 @@ def python_sources(dist: Path) -> Path:
     sources: dict[str, bytes] = {}
     for src, dst in config.get("files", {}).items():
         if dst == "./*" and src.endswith((".whl", ".zip")):
-            with zipfile.ZipFile(dist / src) as archive:
-                sources.update({n: archive.read(n) for n in archive.namelist() if n.endswith(".py")})
+            with zipfile.ZipFile(dist / src) as archive:  # and the page's data files (its texts)
+                sources.update({n: archive.read(n) for n in archive.namelist()
+                                if n.endswith(".py") or (src == f"./{PAGE_ZIP}" and n.endswith(PAGE_DATA))})
         elif src.endswith(".py") and dst.startswith("./"):
             sources[posixpath.normpath(dst)] = (dist / src).read_bytes()
     shipped = sorted(sources)
@@ -446,7 +448,9 @@ def python_sources(dist: Path) -> Path:
     with zipfile.ZipFile(source_zip, "w") as archive:  # fixed dates: the same sources, the same key
         for name in sorted(sources):
             archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), sources[name])
-    print(f"    {len(sources)} Python modules ({len(sources) - len(shipped)} of them PyScript's)")
+    data = sum(1 for name in sources if name.endswith(PAGE_DATA))
+    print(f"    {len(sources) - data} Python modules ({len(sources) - len(shipped)} of them PyScript's), "
+          f"{data} data files")
     return source_zip
 
 
@@ -527,9 +531,13 @@ def add_bytecode(dist: Path, sources: Path, page: list[str]) -> None:
         for info in archive.infolist():
             (beside if "/__pycache__/" in f"/{info.filename}" else own).writestr(info, archive.read(info))
         own_count = len(own.namelist())
+        with zipfile.ZipFile(sources) as source:  # the data files, as they are
+            for info in source.infolist():
+                if info.filename.endswith(PAGE_DATA) and info.filename.startswith(SOURCELESS):
+                    own.writestr(info, source.read(info), zipfile.ZIP_DEFLATED, compresslevel=9)
     config["files"] = {**config["files"], f"./{BYTECODE_ZIP}": "./*"}
     config_path.write_text(json.dumps(config, indent=2) + "\n")
-    print(f"    {PAGE_ZIP}: the page's {own_count} modules as bytecode without sources; "
+    print(f"    {PAGE_ZIP}: the page's {own_count} modules as bytecode without sources, and its data; "
           f"{BYTECODE_ZIP}: {count - own_count} more beside their sources")
 
 

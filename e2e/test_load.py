@@ -31,9 +31,12 @@ def page_modules() -> dict[str, bytes]:
         return {n: archive.read(n) for n in archive.namelist()}
 
 
-def page_sources() -> list[str]:
-    """The page's own modules, named as in Python's working directory."""
-    return [*(f"skipbo_web/{p.name}" for p in (build.WEB / "skipbo_web").glob("*.py")), "skipbo_main.py"]
+def page_sources(suffix: str = ".py") -> list[str]:
+    """The page's own modules (or data files: ``suffix=".json"``), named as in Python's
+    working directory."""
+    package = build.WEB / "skipbo_web"
+    found = [f"skipbo_web/{p.relative_to(package).as_posix()}" for p in package.rglob(f"*{suffix}")]
+    return [*found, "skipbo_main.py"] if suffix == ".py" else found
 
 
 def test_the_pages_modules_come_in_one_zip_as_bytecode_without_sources() -> None:
@@ -41,6 +44,9 @@ def test_the_pages_modules_come_in_one_zip_as_bytecode_without_sources() -> None
     wheel = next((DIST / "wheels").glob("skipbo_core-*.whl")).name
     assert files == {f"./wheels/{wheel}": "./*", f"./{build.PAGE_ZIP}": "./*", "./python-bytecode.zip": "./*"}
     modules = page_modules()
+    texts = {name: modules.pop(name) for name in page_sources(".json")}  # the texts, as data
+    assert set(texts) >= {f"skipbo_web/i18n/{lang}.json" for lang in ("en", "de", "da")}
+    assert all(json.loads(data) for data in texts.values())
     assert set(modules) == {n[:-3] + ".pyc" for n in page_sources()}
     # CPython's .pyc header: its magic number ends in \r\n; then flags, then marshalled code
     assert all(data[2:4] == b"\r\n" and data[16:17] in (b"c", b"\xe3") for data in modules.values())

@@ -46,7 +46,7 @@ def test_the_page_asks_the_engine_for_the_rules_facts_it_shows_or_checks() -> No
     """Which tables allow teams, the deck editions and their sizes are the engine's
     (settings.py and sheets.py had "p in (4, 6)" and "(18, 24)", share.py "144 +")."""
     found = [f"{path.name}:{n}: {fact} (ask {RULE_FACTS[fact]})"
-             for path in sorted((build.WEB / "skipbo_web").glob("*.py")) if not path.name.startswith("catalogue_")
+             for path in sorted((build.WEB / "skipbo_web").rglob("*.py"))
              for n, line in enumerate(path.read_text().splitlines(), 1) for fact in RULE_FACTS
              if fact in line.split("#")[0]]
     assert found == []
