@@ -6,10 +6,10 @@ computer player's turn, and every puzzle has its texts in every language."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
-from skipbo_web.i18n import CATALOGUE, LANGUAGES, t
+from skipbo_web.i18n import CATALOGUE, LANGUAGES, message, t
+from skipbo_web.i18n.messageformat import arguments
 from skipbo_web.puzzle_book import BY_ID, LEVELS, PUZZLES, puzzle
 
 from skipbo_core import Goal, find_line, game_from_position, parse_compact, to_compact
@@ -103,5 +103,5 @@ def test_a_puzzles_texts_use_the_cards_it_names(p):
     used = set()
     for lang in LANGUAGES:
         for part in ("title", "task", "why"):
-            used |= set(re.findall(r"{(\w+)}", CATALOGUE[lang][f"puzzle.{p.id}.{part}"]))
+            used |= arguments(message(CATALOGUE[lang][f"puzzle.{p.id}.{part}"]))
     assert used == set(p.cards)

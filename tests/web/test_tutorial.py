@@ -4,12 +4,12 @@ the guard, saving and resuming, the controller hook and the coach box's markup."
 from __future__ import annotations
 
 import re
-import string
 
 import pytest
 from skipbo_web.coach import controller_for, pile_selector, render_coach, render_entry, step_text
 from skipbo_web.controller import BadSave
-from skipbo_web.i18n import CATALOGUE, LANGUAGES, card_face
+from skipbo_web.i18n import CATALOGUE, LANGUAGES, card_face, message
+from skipbo_web.i18n.messageformat import arguments
 from skipbo_web.settings import Settings
 from skipbo_web.tutorial import (
     COMPUTER,
@@ -196,7 +196,7 @@ def test_each_step_has_its_text_in_every_language() -> None:
     for step in STEPS:
         for lang in LANGUAGES:
             text = CATALOGUE[lang][f"tut.{step.key}"]
-            names = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+            names = arguments(message(text))
             assert names == set(step.cards), (lang, step.key)
     tut = play_to("wild")
     assert "Skip-Bo" in step_text(tut, "en") and "3" in step_text(tut, "en")
