@@ -299,8 +299,9 @@ def build_site(wheel: Path) -> None:
     """Write the complete static site to dist/."""
     step(f"Writing the static site to {_shown(DIST)}/")
     shutil.rmtree(DIST, ignore_errors=True)
-    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "pyscript.json"))
-    from tools.rules_page import write_rules_pages  # the rules page, from tools/rules_text.py
+    # not web/rules/*.md, the rules page's texts: rendered into rules.html just below
+    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "pyscript.json", "rules"))
+    from tools.rules_page import write_rules_pages  # the rules page, from web/rules/<lang>.md
     write_rules_pages(DIST)
     for page in TEACHING_PAGES:  # host pages that steer the game, beside it (docs/EMBEDDING.md)
         shutil.copy2(ROOT / "docs" / page, DIST / page)

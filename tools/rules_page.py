@@ -1,4 +1,5 @@
-"""Write the rules page, ``dist/rules.html``, from the texts in ``tools/rules_text.py``.
+"""Write the rules page, ``dist/rules.html``, from its Markdown texts, ``web/rules/<lang>.md``
+(read by ``tools/rules_text.py``).
 
 One static HTML file holds all three languages; a few lines of inline script pick one
 (``?lang=en|de|da``, else the browser's languages, else English) by setting ``<html lang>``,
