@@ -13,7 +13,7 @@ from skipbo_web import i18n
 from skipbo_web.bar import render_bar, render_foot, render_notices
 from skipbo_web.controller import BadMatch, BadSave, Controller, slot_notation
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
-from skipbo_web.i18n.messageformat import arguments, choices
+from skipbo_web.i18n.messageformat import arguments, choices, variants
 from skipbo_web.settings import Seat, Settings, UrlOptions, most_stock, parse_url
 from skipbo_web.sheets import render_help, render_setup
 from skipbo_web.table import Look, message_text, render_result, render_table, root_attributes
@@ -73,7 +73,7 @@ def test_every_key_exists_in_every_language_with_the_same_placeholders() -> None
             counted = [(name, kind) for name, kind, _ in choices(entry) if kind == "plural"]
             assert counted == [(name, kind) for name, kind, _ in choices(english) if kind == "plural"], (lang, key)
             assert arguments(entry) == arguments(english), (lang, key)
-            for text in i18n.forms(table[key]):
+            for text in variants(entry):
                 assert text.strip(), (lang, key)
                 assert set(fields.findall(text)) <= arguments(english), (lang, key)
 
@@ -165,7 +165,7 @@ def test_no_text_outside_the_catalogue(monkeypatch) -> None:
 
 def test_the_first_paint_has_only_catalogue_texts() -> None:
     page = parse((WEB / "index.html").read_text(encoding="utf-8"))
-    allowed = {f for table in CATALOGUE.values() for v in table.values() for f in i18n.forms(v)}
+    allowed = {f for table in CATALOGUE.values() for v in table.values() for f in variants(i18n.message(v))}
     body_texts = [x for x in page.texts if not x.startswith(("/*", "try {")) and "localStorage" not in x]
     assert body_texts and all(x in allowed for x in body_texts), body_texts
     assert {e.get("lang") for e in page.elements if "ready-text" in (e.get("class") or "")} == set(LANGUAGES)

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from .messageformat import Message, format_message, parse, variants
+from .messageformat import Message, format_message, parse
 
 DEFAULT = "en"
 # The languages of the page, in the order its menu lists them: each has FOLDER/<code>.json.
@@ -104,12 +104,6 @@ def source_label(lang: str, source: str, faces: str = "skipbo") -> str:
     if source[:-1] in ("D", "PD") and source[-1:].isdigit():
         return t(lang, f"src.{source[:-1]}", n=source[-1])
     return source
-
-
-def forms(entry: str) -> tuple[str, ...]:
-    """Every text a catalogue entry can print, its arguments as ``{name}``: one per branch
-    of its plurals and selects (a plain text: itself)."""
-    return tuple(variants(message(entry)))
 
 
 def t(lang: str, key: str, faces: str = "skipbo", **args: Any) -> str:
