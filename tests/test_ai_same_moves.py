@@ -13,7 +13,7 @@ import random
 import pytest
 
 from skipbo_core import Game, Rules
-from skipbo_core.ai import Bot, new_player, think_for, thinker_of
+from skipbo_core.ai import Bot, new_player, think_for
 
 # (players, teams, stock): every table size, short stocks so that a game is quick
 TABLES = [(2, None, 8), (3, None, 5), (4, None, 4), (4, True, 4), (5, None, 3), (6, None, 3), (6, True, 3)]
@@ -37,7 +37,7 @@ def lineup(level: str, players: int) -> list[str]:
 
 def stepped(name: str) -> Bot:
     """A new player's decision in steps, stepped to its end as the page does."""
-    think = thinker_of(new_player(name))
+    think = new_player(name).think
 
     def decide(view, legal, rng):
         thinking = think(view, legal, rng)
@@ -69,7 +69,7 @@ def digest(level: str, decider) -> str:
 
 @pytest.mark.parametrize("level", sorted(EXPECTED))
 def test_choose_plays_as_recorded(level):
-    assert digest(level, lambda name: new_player(name).bot) == EXPECTED[level]
+    assert digest(level, lambda name: new_player(name).choose) == EXPECTED[level]
 
 
 @pytest.mark.parametrize("level", sorted(EXPECTED))
@@ -79,4 +79,4 @@ def test_think_plays_as_recorded(level):
 
 if __name__ == "__main__":
     for name in ("random", "greedy", "baseline", "easy", "medium", "hard", "expert"):
-        print(f'    "{name}": "{digest(name, lambda n: new_player(n).bot)}",')
+        print(f'    "{name}": "{digest(name, lambda n: new_player(n).choose)}",')

@@ -40,7 +40,7 @@ def digest(how: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-@pytest.mark.parametrize("how", ["stepped", "at once"])
+@pytest.mark.parametrize("how", ["stepped", "at once", "mixed"])
 def test_the_page_and_the_tests_drive_the_same_players(how):
     """Stepped, at once, or both in turn: the same games, as recorded. Mixed, the
     expert's plan remembered while thinking is played when asked at once (a seat's
