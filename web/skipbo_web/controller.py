@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from skipbo_core import Game, IllegalMove, InvalidMove, Match, Move, RecordError
+from skipbo_core import Game, IllegalMove, InvalidMove, Match, Move, RecordError, SeatView
 from skipbo_core.ai import LEVELS, Player, Thinking, new_player
 from skipbo_core.history import LogEntry
 from skipbo_core.moves import SOURCE_TEXTS, TARGET_TEXTS
@@ -240,9 +240,9 @@ class Controller:
 
     # -- what the page shows ---------------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        """The viewer's view of the table (``SeatView.to_dict``)."""
-        return self.game.view(self.viewer).to_dict()
+    def view(self) -> SeatView:
+        """The viewer's view of the table."""
+        return self.game.view(self.viewer)
 
     @property
     def log(self) -> list[LogEntry]:
