@@ -10,7 +10,7 @@ Node (bench/pyodide_ai.mjs, with node_modules/pyodide: the runtime the site
 ships). Figures: mean and 95th percentile per decision, mean, 95th percentile
 and worst per whole turn, the longest step of thinking and the longest task, in
 milliseconds. The level thinks in steps (``skipbo_core.ai.Player.think``) driven as
-the page drives them: ``think_for`` in slices of ``SLICE_S`` (web/main.py's
+the page drives them: ``think_for`` in slices of ``SLICE_S`` (page_computer.py's
 ``AI_SLICE_S``), each slice one task of the browser's main thread; a step is the
 most work done without a chance to stop, a task what the page runs before it
 yields to the browser.
@@ -36,7 +36,7 @@ from skipbo_core.ai import get_bot, new_player, think_for  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard", "expert")
 SLICE_S = 0.03
-"""The page's slice of thinking per task (``AI_SLICE_S`` in web/main.py)."""
+"""The page's slice of thinking per task (``AI_SLICE_S`` in web/skipbo_web/page_computer.py)."""
 
 
 def _pct(values: list[float], q: float) -> float:
