@@ -9,8 +9,8 @@ own decisions are timed. The same measurement then runs inside Pyodide under
 Node (bench/pyodide_ai.mjs, with node_modules/pyodide: the runtime the site
 ships). Figures: mean and 95th percentile per decision, mean, 95th percentile
 and worst per whole turn, the longest step of thinking and the longest task, in
-milliseconds. The level thinks in steps (``skipbo_core.ai.get_thinker``) driven as
-the page drives them: ``think_for`` in slices of ``SLICE_S`` (web/main.py's
+milliseconds. The level thinks in steps (``skipbo_core.ai.Player.think``) driven as
+the page drives them: ``think_for`` in slices of ``SLICE_S`` (page_computer.py's
 ``AI_SLICE_S``), each slice one task of the browser's main thread; a step is the
 most work done without a chance to stop, a task what the page runs before it
 yields to the browser.
@@ -32,11 +32,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from skipbo_core import Game, Rules  # noqa: E402
-from skipbo_core.ai import get_bot, get_thinker, think_for  # noqa: E402
+from skipbo_core.ai import get_bot, new_player, think_for  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard", "expert")
 SLICE_S = 0.03
-"""The page's slice of thinking per task (``AI_SLICE_S`` in web/main.py)."""
+"""The page's slice of thinking per task (``AI_SLICE_S`` in web/skipbo_web/page_computer.py)."""
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -101,7 +101,7 @@ def measure(level: str, games: int, turns: int, seed: int = 1, opponent: str = "
     for i in range(games):
         game = Game.new(Rules(players=players), seed=f"bench:{seed}:{i}")
         me = i % players
-        thinker = get_thinker(level)  # a new player for each game
+        player = new_player(level)  # a new player for each game
         rngs = [random.Random(f"bench:{seed}:{i}:{s}") for s in range(players)]
         spent = 0.0
         while not game.is_over and game.turn <= turns:
@@ -110,7 +110,7 @@ def measure(level: str, games: int, turns: int, seed: int = 1, opponent: str = "
             if seat != me:
                 game.play(other(view, legal, rngs[seat]))
                 continue
-            move, took, longest, task = _think(thinker(view, legal, rngs[seat]))
+            move, took, longest, task = _think(player.think(view, legal, rngs[seat]))
             longest_step = max(longest_step, longest)
             longest_task = max(longest_task, task)
             per_move.append(took)

@@ -1,6 +1,6 @@
 """The page never freezes while the computer thinks: the computer runs on the main thread
 one decision at a time, and a long decision (``expert``) in slices of about 30 ms
-(``skipbo_core.ai.get_thinker``); the page yields to the browser between decisions and
+(``skipbo_core.ai.Player.think``); the page yields to the browser between decisions and
 between slices. Chromium's trace records every main-thread task while a human plays turns
 against each level; the longest must stay under 200 ms of the main thread's CPU time for
 every level. The same task's clock time is printed beside it: on a quiet machine the two

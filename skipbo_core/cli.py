@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from . import _version
-from .ai import bot_names, get_bot
+from .ai import bot_names, new_player
 from .errors import RecordError
 from .game import Game
 from .jsonread import read_json_file, whole_number
@@ -64,11 +64,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def play_bots(game: Game, bots: Sequence[str], rng: random.Random) -> None:
-    """Let the named bots play ``game`` to its end."""
-    fns = [get_bot(b) for b in bots]
+    """Let the named bots play ``game`` to its end, a new player per seat."""
+    players = [new_player(b) for b in bots]
     while not game.is_over:
         seat = game.current_seat
-        game.play(fns[seat](game.view(seat), game.legal_moves(), rng))
+        game.play(players[seat].choose(game.view(seat), game.legal_moves(), rng))
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -78,7 +78,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if len(bots) != rules.players:
         raise ValueError(f"--bots must name {rules.players} bots, one per seat, not {len(bots)}")
     for b in bots:
-        get_bot(b)
+        new_player(b)  # an unknown name fails here, before any game
     seed = args.seed
     if args.record:
         _write(args.record, "")  # fail before the game is played, not after

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from skipbo_core import Game, Rules
-from skipbo_core.ai import LEVELS, bot_names, finish, get_bot, get_thinker, think_for
-from skipbo_core.ai.expert import ExpertConfig, make_expert, make_thinker
+from skipbo_core.ai import LEVELS, bot_names, finish, get_bot, new_player, think_for
+from skipbo_core.ai.expert import Expert, ExpertConfig
 from skipbo_core.ai.tournament import run_tournament
 
 # (players, teams, stock): every table size, with and without teams, short stocks
@@ -22,7 +22,7 @@ LIGHT = ExpertConfig(plans=3, samples=2, max_samples=4, budget=1e9)
 
 def light_expert(view, legal, rng):
     """A fresh light expert's move: nothing remembered from earlier decisions."""
-    return make_expert(LIGHT)(view, legal, rng)
+    return Expert(LIGHT).choose(view, legal, rng)
 
 
 def _positions(count: int, seed: int) -> list[Game]:
@@ -79,7 +79,7 @@ def test_expert_plays_whole_games_on_every_table():
     for i, (players, teams, stock) in enumerate(TABLES):
         game = Game.new(Rules(players=players, stock_size=min(stock, 4), teams=teams or None), seed=i)
         rng = random.Random(i)
-        expert, hard = make_expert(LIGHT), get_bot("hard")
+        expert, hard = Expert(LIGHT).choose, get_bot("hard")
         while not game.is_over:
             legal = game.legal_moves()
             seat = game.current_seat
@@ -167,7 +167,7 @@ def test_expert_samples_more_worlds_only_while_plans_are_close(monkeypatch):
     for i, game in enumerate(POSITIONS[::40]):
         view, legal = game.view(game.current_seat), game.legal_moves()
         calls[0] = 0
-        ex.choose(view, legal, random.Random(i), cfg)
+        ex.Expert(cfg).choose(view, legal, random.Random(i))
         if calls[0] > 2:  # the plan search and the remembered plan use one world each
             counts.append(calls[0] - 2)
     assert counts, "no position had plans close enough to sample"
@@ -216,23 +216,24 @@ def test_expert_thought_in_slices_plays_the_same_game(seed):
     """The registered expert stepped one rollout at a time (between browser tasks)
     makes exactly the moves it makes in one go, plan memory included."""
     hard = _whole(get_bot("hard"))
-    whole, _ = _play([_whole(get_bot("expert")), hard], seed)
-    sliced, most = _play([_sliced(get_thinker("expert")), hard], seed)
+    whole, _ = _play([_whole(new_player("expert").choose), hard], seed)
+    sliced, most = _play([_sliced(new_player("expert").think), hard], seed)
     assert sliced == whole
     assert most > 10  # some decisions really were cut into many slices
 
 
 def test_light_expert_slices_match_on_more_players():
     hard = _whole(get_bot("hard"))
-    whole, _ = _play([_whole(make_expert(LIGHT)), hard, hard], 3, stock=4, players=3)
-    sliced, most = _play([_sliced(make_thinker(LIGHT)), hard, hard], 3, stock=4, players=3)
+    whole, _ = _play([_whole(Expert(LIGHT).choose), hard, hard], 3, stock=4, players=3)
+    sliced, most = _play([_sliced(Expert(LIGHT).think), hard, hard], 3, stock=4, players=3)
     assert sliced == whole and most > 1
 
 
 def test_hard_thinks_in_slices_and_makes_the_same_move():
     """The hard planner pauses during long searches (the page's main thread must not
     freeze for one search) and still makes exactly the move it makes in one go."""
-    bot, decide = get_bot("hard"), _sliced(get_thinker("hard"))
+    player = new_player("hard")
+    bot, decide = player.choose, _sliced(player.think)
     most = 0
     for i, game in enumerate(POSITIONS[::10]):
         view, legal = game.view(game.current_seat), game.legal_moves()
@@ -244,7 +245,8 @@ def test_hard_thinks_in_slices_and_makes_the_same_move():
 
 @pytest.mark.parametrize("level", ["random", "greedy", "baseline", "easy", "medium"])
 def test_quick_levels_think_in_one_step(level):
-    bot, thinker = get_bot(level), get_thinker(level)
+    player = new_player(level)
+    bot, thinker = player.choose, player.think
     for i, game in enumerate(POSITIONS[::150]):
         view, legal = game.view(game.current_seat), game.legal_moves()
         thinking = thinker(view, legal, random.Random(i))
@@ -254,9 +256,9 @@ def test_quick_levels_think_in_one_step(level):
 def test_finish_and_unknown_thinker():
     game = POSITIONS[0]
     view, legal = game.view(game.current_seat), game.legal_moves()
-    assert finish(get_thinker("expert")(view, legal, random.Random(1))) in legal
+    assert finish(new_player("expert").think(view, legal, random.Random(1))) in legal
     with pytest.raises(ValueError, match="unknown bot"):
-        get_thinker("wizard")
+        new_player("wizard")
 
 
 def _interleaved(order: list[int], deals: list[int]) -> list[list[str]]:
@@ -287,10 +289,9 @@ def test_expert_memory_belongs_to_one_player():
     assert _interleaved([0], [8]) == _interleaved([1, 0], [7, 8])[1:]
 
 
-def test_new_player_bot_and_thinker_share_memory():
-    from skipbo_core.ai import new_player
+def test_new_player_choose_and_think_share_memory():
     a, b = new_player("expert"), new_player("expert")
-    assert a.bot.__self__ is a.thinker.__self__ is not b.bot.__self__
+    assert a.choose.__self__ is a.thinker.__self__ is not b.choose.__self__
     assert new_player("hard") == new_player("hard")  # no memory: one player serves all
 
 
@@ -300,7 +301,7 @@ def test_registry_finds_every_level_in_a_fresh_interpreter():
     code = ("from skipbo_core.ai.registry import get_bot, bot_names; "
             "print(get_bot('expert').__qualname__, get_bot('baseline').__name__, ' '.join(bot_names()))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["Expert.bot", "baseline_bot", "baseline", "easy", "expert", "greedy", "hard",
+    assert out.split() == ["Expert.choose", "baseline_bot", "baseline", "easy", "expert", "greedy", "hard",
                            "medium", "random"]
 
 
@@ -313,14 +314,14 @@ def test_every_ai_module_imports_alone(module):
 
 
 def test_register_custom_bots():
-    from skipbo_core.ai import Player, new_player, register, register_factory
+    from skipbo_core.ai import Player, register, register_factory
     register("first-legal", lambda view, legal, rng: legal[0])
     made = []
     register_factory("counted", lambda: made.append(1) or Player(lambda view, legal, rng: legal[-1]))
     game = POSITIONS[3]
     view, legal = game.view(game.current_seat), game.legal_moves()
     assert get_bot("first-legal")(view, legal, random.Random(0)) == legal[0]
-    assert think_for(get_thinker("first-legal")(view, legal, random.Random(0)), 0) == legal[0]
+    assert think_for(new_player("first-legal").think(view, legal, random.Random(0)), 0) == legal[0]
     new_player("counted"), new_player("counted")
     assert len(made) == 2 and "counted" in bot_names()
 

@@ -5,12 +5,13 @@ four-player ones ran to the turn limit with a playable card kept on a discard pi
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from skipbo_core.ai import get_bot
 from skipbo_core.ai.evaluation import DEFAULT
-from skipbo_core.ai.hard import make_planner_bot
+from skipbo_core.ai.hard import first_move
 from skipbo_core.ai.search import plan_turn
 from skipbo_core.ai.tournament import play_game
 from skipbo_core.game import Game
@@ -47,15 +48,13 @@ def frozen_position() -> Game:
     ran short: ``scarce=0``), which the frozen-table fix had to get out of."""
     rules = Rules(players=6, stock_size=20)
     game = Game.new(rules, seed="deal:1:0", first=0)
-    bots = [make_planner_bot(DEFAULT.tuned(scarce=0)) for _ in range(6)]
-    rngs = [random.Random(s) for s in range(6)]
+    weights = replace(DEFAULT, scarce=0)
     for _ in range(3000):
         view = game.view(game.current_seat)
         if (game.is_over or (view.draw_size == 0 and view.completed_size == 0
                              and not view.hand and len(game.legal_moves()) > 1)):
             break
-        s = game.current_seat
-        game.play(bots[s](view, game.legal_moves(), rngs[s]))
+        game.play(first_move(plan_turn(view, weights), game.legal_moves()))
     return game
 
 

@@ -9,6 +9,8 @@ games (deals 0-29). The seeded deals below stalled like that."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from skipbo_core.ai.evaluation import DEFAULT, Evaluator
@@ -30,7 +32,7 @@ def test_seeded_tables_of_hard_that_stalled_early_are_won(players, deal):
 def _threat_weights(players: int, draw: int, completed: int, scarce: float) -> list[float]:
     view = Game.new(Rules(players=players), seed="deal:1:0", first=0).view(0)
     view = view.__class__(**{**view.__dict__, "draw_size": draw, "completed_size": completed})
-    return [weight for weight, *_ in Evaluator(view, DEFAULT.tuned(scarce=scarce)).opponents]
+    return [weight for weight, *_ in Evaluator(view, replace(DEFAULT, scarce=scarce)).opponents]
 
 
 def test_blocking_fades_with_the_cards_left_to_draw():

@@ -10,7 +10,7 @@ card played, the hand emptied (five new cards), or a discard.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 
 from ..cards import BUILDING_SLOTS, WILD
 from ..view import SeatView
@@ -45,13 +45,6 @@ class Weights:
     next_stock: float = 0.0      # share of a stock card for the chance the next one fits too
     frozen: float = 100.0        # ending a turn with an empty hand, nothing to draw and no card played
     scarce: float = 5.0          # cards left to draw per player below which blocking fades (0: never)
-
-    def tuned(self, **changes: float) -> Weights:
-        return replace(self, **changes)
-
-    @classmethod
-    def names(cls) -> list[str]:
-        return [f.name for f in fields(cls)]
 
 
 DEFAULT = Weights()

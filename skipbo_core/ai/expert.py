@@ -39,7 +39,7 @@ from ..game import Game
 from ..moves import BUILD, HAND, Move
 from ..view import SeatView
 from .evaluation import DEFAULT, Weights
-from .registry import Bot, Player, finish, get_bot
+from .registry import Bot, Player, Thinking, finish, get_bot
 from .search import Leaf, Pace, plan_steps, stock_path_steps
 
 
@@ -94,14 +94,10 @@ def _is_stock(m: Move) -> bool:
 Steps = Generator[None, None, int]
 
 
-def chase(g: Game, seat: int) -> int:
-    """In world ``g``, play ``seat``'s stock cards (and partner's) while the cards it
-    holds and sees lead to them; returns how many were played."""
-    return finish(chase_steps(g, seat, Pace()))
-
-
 def chase_steps(g: Game, seat: int, pace: Pace) -> Steps:
-    """``chase`` one step at a time (whenever ``pace`` is due)."""
+    """In world ``g``, play ``seat``'s stock cards (and partner's) while the cards it
+    holds and sees lead to them, yielding whenever ``pace`` is due; returns how many
+    were played."""
     played = 0
     while not g.is_over and g.current_seat == seat:
         path = yield from stock_path_steps(g, seat, pace)
@@ -132,21 +128,16 @@ def _finish_turn(g: Game, seat: int, policy: Bot, rng: random.Random, w: Weights
     return played
 
 
-def rollout(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig, policy: Bot | None = None) -> float:
-    """Play ``leaf`` in a sampled world, the rest of the turn and the other seats'
-    turns; then count the stock cards ``seat`` can play on its next turn. The
-    score is from ``seat``'s side: its team's stock cards minus the progress of
-    the opposing side nearest to a win (``_rivals_progress``)."""
-    return finish(rollout_steps(world, leaf, seat, cfg, policy, Pace()))
-
-
-def rollout_steps(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig, policy: Bot | None,
+def rollout_steps(world: Game, leaf: Leaf, seat: int, cfg: ExpertConfig, policy: Bot,
                   pace: Pace) -> Generator[None, None, float]:
-    """``rollout`` one step at a time: it yields whenever ``pace`` (which counts the
-    positions its searches look at and the moves its policy decides) is due."""
+    """Play ``leaf`` in a sampled world, the rest of the turn and the other seats'
+    turns (``policy`` decides where the planner does not); then count the stock cards
+    ``seat`` can play on its next turn. The score is from ``seat``'s side: its team's
+    stock cards minus the progress of the opposing side nearest to a win
+    (``_rivals_progress``). It yields whenever ``pace`` (which counts the positions its
+    searches look at and the moves its policy decides) is due."""
     g = world.copy()
     team = g.rules.team_of(seat)
-    policy = policy if policy is not None else get_bot(cfg.policy)
     rng = random.Random(0)
     mine = 0
     rivals = _rival_stocks(g, team)
@@ -233,10 +224,6 @@ def race(cands: list[Leaf], results: list[list[float]], alive: list[int], done: 
 STEP_WORK = 60
 """Work (positions searched, moves decided) between two pauses of the thinker."""
 
-Thinking = Generator[None, None, Move]
-"""A resumable decision: yields between steps of work, returns the move."""
-
-
 class Expert:
     """One expert player (one seat of one game): its settings, and the rest of the
     plan it is playing, remembered by the views the moves will be played from."""
@@ -248,11 +235,7 @@ class Expert:
         self.turn = -1            # the turn ``pace`` counts the work of
         self.pace = Pace(STEP_WORK)
 
-    def forget(self) -> None:
-        """Drop the remembered plan."""
-        self.plans.clear()
-
-    def bot(self, view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         """The expert's move, thought through in one go."""
         return finish(self.think(view, legal_moves, rng))
 
@@ -320,24 +303,8 @@ class Expert:
             self.plans[g.view(seat)] = nxt
 
     def player(self) -> Player:
-        """This expert as a registry player (bot and thinker share its memory)."""
-        return Player(self.bot, self.think)
-
-
-def choose(view: SeatView, legal_moves: Sequence[Move], rng: random.Random,
-           cfg: ExpertConfig) -> Move:
-    """The move a fresh expert with settings ``cfg`` makes (no plan remembered)."""
-    return Expert(cfg).bot(view, legal_moves, rng)
-
-
-def make_expert(cfg: ExpertConfig) -> Bot:
-    """A new expert player's bot with these settings (its own memory)."""
-    return Expert(cfg).bot
-
-
-def make_thinker(cfg: ExpertConfig):
-    """A new expert player's thinker with these settings (its own memory)."""
-    return Expert(cfg).think
+        """This expert as a registry player (``choose`` and ``think`` share its memory)."""
+        return Player(self.choose, self.think)
 
 
 EXPERT = ExpertConfig()
@@ -346,8 +313,3 @@ EXPERT = ExpertConfig()
 def new_expert() -> Player:
     """A new ``expert`` player (the registry's factory): one per seat and game."""
     return Expert(EXPERT).player()
-
-
-def expert_bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-    """The expert's move from this view alone (a fresh player: nothing remembered)."""
-    return choose(view, legal_moves, rng, EXPERT)

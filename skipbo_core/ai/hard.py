@@ -9,7 +9,6 @@ from collections.abc import Generator, Sequence
 
 from ..moves import Move
 from ..view import SeatView
-from .evaluation import Weights
 from .registry import Player
 from .search import STEP_NODES, Leaf, plan_steps, plan_turn
 
@@ -32,13 +31,6 @@ def first_move(leaves: list[Leaf], legal_moves: Sequence[Move]) -> Move:
     if leaves and leaves[0].moves and leaves[0].moves[0] in legal_moves:
         return leaves[0].moves[0]
     return legal_moves[0]
-
-
-def make_planner_bot(w: Weights):
-    """A planner bot with other weights (for tuning experiments)."""
-    def bot(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        return first_move(plan_turn(view, w), legal_moves)
-    return bot
 
 
 HARD = Player(hard_bot, hard_thinker)

@@ -1,11 +1,12 @@
 """The registry of AI players, and how a caller runs one.
 
-A bot is a function ``bot(view, legal_moves, rng) -> Move``. A thinker,
-``thinker(view, legal_moves, rng)``, makes the same choice as a generator that
-yields between steps of work and returns the move, so a caller on a single thread
-(the browser page) can pause between the steps. A ``Player`` is a bot and its
-thinker; a player with memory (``expert`` remembers the rest of its plan) is made
-fresh for each game by a factory, so a move never depends on another game.
+A bot is a function ``bot(view, legal_moves, rng) -> Move``. A ``Player`` is one AI
+player at one seat of one game: ``choose`` makes its move at once, ``think`` makes
+the same choice as a generator that yields between steps of work and returns the
+move, so a caller on a single thread (the browser page) can pause between the steps.
+Both share whatever the player remembers (``expert`` remembers the rest of its
+plan); a player with memory is made fresh for each seat and game by a factory, so a
+move never depends on another game.
 
 The levels are found by name without being imported here: the built-in table
 names the module and attribute of each (a ``Player``, or a factory of one), and a
@@ -35,11 +36,25 @@ LEVELS = ("easy", "medium", "hard", "expert")
 
 @dataclass(frozen=True)
 class Player:
-    """A bot and its resumable form (``None``: it decides in one step). Both choose
-    the same moves, and share whatever the player remembers."""
+    """One AI player (``new_player``): ``choose`` decides a move at once; ``thinker``
+    is the same decision in steps (``None``: it decides in one step), run by ``think``.
+    Both choose the same moves, and share whatever the player remembers."""
 
-    bot: Bot
+    choose: Bot
     thinker: Thinker | None = None
+
+    def think(self, view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Thinking:
+        """The move ``choose`` makes, as stepped work: step it (``think_for``, ``finish``)
+        to its end."""
+        if self.thinker is not None:
+            return self.thinker(view, legal_moves, rng)
+        return _at_once(self.choose, view, legal_moves, rng)
+
+
+def _at_once(choose: Bot, view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Thinking:
+    """``choose``'s move as stepped work of one step (levels that decide in a few milliseconds)."""
+    return choose(view, legal_moves, rng)
+    yield  # never reached: it makes this function a generator
 
 
 Factory = Callable[[], Player]
@@ -53,22 +68,22 @@ _BUILTIN: dict[str, str] = {
 _FACTORIES: dict[str, Factory] = {}
 
 
-def register(name: str, bot: Bot, thinker: Thinker | None = None) -> None:
-    """Make ``bot`` available to ``get_bot(name)``, and its resumable form (which
-    must choose the same moves) to ``get_thinker(name)``. For a bot without memory:
-    one player serves every game."""
-    player = Player(bot, thinker)
+def register(name: str, choose: Bot, thinker: Thinker | None = None) -> None:
+    """Make the player ``Player(choose, thinker)`` available by ``name`` (``thinker``,
+    if given, must choose the same moves). For a player without memory: one serves
+    every seat of every game."""
+    player = Player(choose, thinker)
     _FACTORIES[name] = lambda: player
 
 
 def register_factory(name: str, factory: Factory) -> None:
     """Make the players ``factory`` makes available by ``name``: a new one for each
-    ``new_player`` / ``get_bot`` / ``get_thinker`` call (for players with memory)."""
+    ``new_player`` / ``get_bot`` call (for players with memory)."""
     _FACTORIES[name] = factory
 
 
 def bot_names() -> list[str]:
-    """The names ``get_bot`` accepts."""
+    """The names ``new_player`` and ``get_bot`` accept."""
     return sorted(set(_BUILTIN) | set(_FACTORIES))
 
 
@@ -92,27 +107,10 @@ def new_player(name: str) -> Player:
 
 
 def get_bot(name: str) -> Bot:
-    """The bot of a new player called ``name`` (``new_player(name).bot``)."""
-    return new_player(name).bot
-
-
-def get_thinker(name: str) -> Thinker:
-    """The thinker of a new player called ``name``: its own resumable form, or one
-    step that calls the bot (for levels that decide in a few milliseconds)."""
-    return thinker_of(new_player(name))
-
-
-def thinker_of(player: Player) -> Thinker:
-    """``player``'s thinker, or its bot as a thinker of one step."""
-    if player.thinker is not None:
-        return player.thinker
-    bot = player.bot
-
-    def one_step(view: SeatView, legal_moves: Sequence[Move], rng: random.Random) -> Thinking:
-        return bot(view, legal_moves, rng)
-        yield  # never reached: it makes this function a generator
-
-    return one_step
+    """The ``choose`` of a new player called ``name``: for a caller that wants a bot
+    function only, and plays every decision of the seat through it (the expert's
+    rollouts, examples)."""
+    return new_player(name).choose
 
 
 T = TypeVar("T")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ..game import Game
 from ..rules import Rules
-from . import get_bot
+from . import new_player
 
 
 @dataclass
@@ -92,9 +92,9 @@ def seatings(bots: Sequence[str], players: int, teams: bool = False) -> list[tup
 
 def play_game(game: Game, lineup: Sequence[str], seed: str,
               stats: dict[str, BotStats] | None = None) -> Game:
-    """Play ``game`` to its end with the named bots, one per seat. Each seat has its
-    own random source derived from ``seed``; decision times go into ``stats``."""
-    fns = [get_bot(name) for name in lineup]
+    """Play ``game`` to its end with the named players, a new one per seat. Each seat
+    has its own random source derived from ``seed``; decision times go into ``stats``."""
+    players = [new_player(name) for name in lineup]
     rngs = [random.Random(f"{seed}:{seat}") for seat in range(len(lineup))]
     clock = time.perf_counter
     turn_time = 0.0
@@ -102,7 +102,7 @@ def play_game(game: Game, lineup: Sequence[str], seed: str,
         seat = game.current_seat
         view, legal = game.view(seat), game.legal_moves()
         start = clock()
-        move = fns[seat](view, legal, rngs[seat])
+        move = players[seat].choose(view, legal, rngs[seat])
         spent = clock() - start
         if move not in legal:
             raise RuntimeError(f"bot {lineup[seat]!r} returned {move!r}, not a legal move")
@@ -152,7 +152,7 @@ def run_tournament(bots: Sequence[str], games: int, players: int = 2, stock: int
     seating) between the named bots and return the counts. ``progress`` gets the
     counts so far each time a batch of deals is done (in deal order)."""
     for name in bots:
-        get_bot(name)
+        new_player(name)  # an unknown name fails here, before any game
     rules = Rules(players=players, stock_size=stock, teams=True if teams else None, wild_cards=wilds)
     per_deal = len(seatings(bots, players, teams))
     deals = max(1, -(-games // per_deal))

@@ -263,7 +263,7 @@ def test_bad_clicks_change_nothing_and_say_why() -> None:
     ctrl.cancel()
     ctrl.click("D2", 0, top="")
     assert ctrl.message.key == "illegal.empty-source" and ctrl.selected is None
-    hand = [c for c in ctrl.view()["hand"] if c not in (0, 1)]
+    hand = [c for c in ctrl.view().hand if c not in (0, 1)]
     ctrl.click("H", 0, str(hand[0]))
     ctrl.click("B1")
     assert ctrl.message.key == "illegal.wrong-number"

@@ -44,9 +44,9 @@ def test_the_move_that_completed_a_pile_is_taken_back():
     for n in range(1, 12):
         assert ctrl.play(f"H{n}>B1")
     before = state(ctrl)
-    assert ctrl.play("H12>B1") and ctrl.view()["completed_size"] == 12
+    assert ctrl.play("H12>B1") and ctrl.view().completed_size == 12
     assert undo_block(ctrl) is None and undo(ctrl)
-    assert state(ctrl) == before and ctrl.view()["building"][0] == list(range(1, 12))
+    assert state(ctrl) == before and ctrl.view().building[0] == tuple(range(1, 12))
 
 
 def test_a_stock_card_that_shows_the_next_one_cannot_be_taken_back():
@@ -62,7 +62,7 @@ def test_the_last_card_of_the_hand_drew_five_new_ones_so_it_stays():
     for text in ("H1>B1", "H2>B1", "H3>B1", "H4>B1"):
         assert ctrl.play(text)
     assert undo_block(ctrl) is None
-    assert ctrl.play("H5>B1") and ctrl.view()["hand"] == [6, 7, 8, 9, 10]
+    assert ctrl.play("H5>B1") and ctrl.view().hand == (6, 7, 8, 9, 10)
     assert undo_block(ctrl) == "undo.hidden"
 
 

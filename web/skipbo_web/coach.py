@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from html import escape
 
+from skipbo_core.ai import Player
+
 from .controller import Controller
 from .i18n import card_face, t
 from .settings import Settings
@@ -34,8 +36,7 @@ def controller_for(tutorial: Tutorial, settings: Settings) -> Controller:
     """A controller for the tutorial's game: the computer plays the script, and the
     player's moves pass the tutorial's guard first."""
     ctrl = Controller(tutorial.game, settings)
-    ctrl.bots[COMPUTER] = tutorial.computer_move
-    ctrl.thinkers[COMPUTER] = tutorial.computer_thinking
+    ctrl.computers[COMPUTER] = Player(tutorial.computer_move)
     ctrl.guard = tutorial.check
     return ctrl
 

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from skipbo_core import Game, IllegalMove, InvalidMove, Match, Move, RecordError
-from skipbo_core.ai import LEVELS, Thinking, get_bot, get_thinker
+from skipbo_core import Game, IllegalMove, InvalidMove, Match, Move, RecordError, SeatView
+from skipbo_core.ai import LEVELS, Player, Thinking, new_player
 from skipbo_core.history import LogEntry
 from skipbo_core.moves import SOURCE_TEXTS, TARGET_TEXTS
 from skipbo_core.record import FORMAT as RECORD_FORMAT
@@ -93,10 +93,11 @@ class Controller:
         self.origin = origin
         self.practice = practice
         self.kinds = [player_kind(p.get("kind")) for p in game.players]
-        self.bots = {s: get_bot(k) for s, k in enumerate(self.kinds) if k != "human"}
-        self.thinkers = {s: get_thinker(k) for s, k in enumerate(self.kinds) if k != "human"}
+        # One player per computer seat: the page's turns (ai_think) and ai_move() ask the
+        # same one, so what it remembers (expert: the rest of its plan) serves both.
+        self.computers: dict[int, Player] = {s: new_player(k) for s, k in enumerate(self.kinds) if k != "human"}
         played = len(game.moves)
-        self.rngs = {s: random.Random(f"{self.match.seed}:{s}:{played}") for s in self.bots}
+        self.rngs = {s: random.Random(f"{self.match.seed}:{s}:{played}") for s in self.computers}
         self.selected: str | None = None
         self.halted = False  # a puzzle: the computer's seats never move
         # The tutorial's check of the human's moves: a Message refuses a move (tutorial.py).
@@ -239,9 +240,9 @@ class Controller:
 
     # -- what the page shows ---------------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        """The viewer's view of the table (``SeatView.to_dict``)."""
-        return self.game.view(self.viewer).to_dict()
+    def view(self) -> SeatView:
+        """The viewer's view of the table."""
+        return self.game.view(self.viewer)
 
     @property
     def log(self) -> list[LogEntry]:
@@ -383,21 +384,21 @@ class Controller:
         return True
 
     def ai_think(self) -> Thinking:
-        """The computer player to move, thinking in steps (``skipbo_core.ai.get_thinker``):
-        step it to its end, then hand its move to ``ai_move``."""
+        """The computer player to move, thinking in steps (``Player.think``): step it to
+        its end, then hand its move to ``ai_move``."""
         seat = self.game.current_seat
         if not self.ai_to_move:
             raise ValueError("it is not a computer player's turn")
-        return self.thinkers[seat](self.game.view(seat), self.game.legal_moves(), self.rngs[seat])
+        return self.computers[seat].think(self.game.view(seat), self.game.legal_moves(), self.rngs[seat])
 
     def ai_move(self, move: Move | None = None) -> LogEntry:
         """One decision of the computer player to move: plays ``move`` (from
-        ``ai_think``) or asks its bot."""
+        ``ai_think``) or asks the same player to choose at once (``Player.choose``)."""
         seat = self.game.current_seat
         if not self.ai_to_move:
             raise ValueError("it is not a computer player's turn")
         if move is None:
-            move = self.bots[seat](self.game.view(seat), self.game.legal_moves(), self.rngs[seat])
+            move = self.computers[seat].choose(self.game.view(seat), self.game.legal_moves(), self.rngs[seat])
         elif not self.game.is_legal(move):
             raise ValueError(f"{move} is not a legal move now")
         self.game.play(move)

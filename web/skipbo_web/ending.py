@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-ENDINGS = ("win", "loss", "stall")
-
 CASCADE_CARDS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0)  # 0: a Skip-Bo card
 CASCADE_STEP_MS = 110    # between one card's start and the next one's
 CASCADE_FALL_MS = 1500   # one card's fall

@@ -36,7 +36,7 @@ class ReplayTable(Controller):
         self.origin, self.practice = "", False
         kinds = [str(p.get("kind", "")) for p in replay.players]
         self.kinds = [k[3:] if k.startswith("ai:") and k[3:] in KINDS else "human" for k in kinds]
-        self.bots, self.rngs = {}, {}
+        self.computers, self.rngs = {}, {}
         self.selected = None
         self.last_human = self.revealed = self._viewer = viewer
         self.message = _message(replay, replay.log[:replay.step])

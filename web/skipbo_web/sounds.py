@@ -50,7 +50,7 @@ def move_sounds(ctrl: Any, entry: Any) -> list[str]:
     game, move = ctrl.game, entry.move
     out = []
     if move.is_build:
-        pile = ctrl.view()["building"][int(move.target_slot[1:]) - 1]
+        pile = ctrl.view().building[int(move.target_slot[1:]) - 1]
         out.append("complete" if not pile else "stock" if move.from_stock else "place")
     elif move.is_discard:
         out.append("place")

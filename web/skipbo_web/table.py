@@ -168,7 +168,7 @@ def root_attributes(ctrl: Controller) -> dict[str, str | None]:
 def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, str] | None = None) -> El:
     """The table root (``tag``, with the attributes ``root`` and ``root_attributes``) and
     everything inside it."""
-    view = ctrl.view()
+    view = ctrl.view().to_dict()
     me = ctrl.viewer
     n = ctrl.players
     others = [(me + k) % n for k in range(1, n)]
@@ -455,7 +455,7 @@ def _left_line(ctrl: Controller, look: Look) -> El | None:
     if len(ctrl.humans) != 1:
         return None
     team = ctrl.game.rules.team_of(ctrl.humans[0])
-    left = sum(ctrl.view()["stock_sizes"][s] for s in team)
+    left = sum(ctrl.view().stock_sizes[s] for s in team)
     key = "end.left_team_you" if len(team) > 1 else "end.left_you"
     return h("p", props(class_="left"), t(look.lang, key, count=left))
 
@@ -475,7 +475,7 @@ def result_tree(ctrl: Controller, look: Look) -> El:
     totals = match.scores
     rows = []
     for s in range(n):
-        left = ctrl.view()["stock_sizes"][s]
+        left = ctrl.view().stock_sizes[s]
         rows.append(h("tr", props(data_seat_score=s),
                       h("th", props(scope="row"), seat_name(ctrl, look, s),
                         h("span", props(class_="sub"), t(lang, "cards_left", count=left))),

@@ -10,7 +10,7 @@ normal game's save.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -217,12 +217,6 @@ class Tutorial:
         if step.kind != "computer" or not 0 <= done < len(step.opponent):
             raise ValueError(f"no scripted computer move at step {self.step} ({step.key})")
         return Move.parse(step.opponent[done])
-
-    def computer_thinking(self, view: Any = None, legal: Sequence[Move] = (),
-                          rng: Any = None) -> Generator[None, None, Move]:
-        """The same, in the form of an AI thinker (a generator that returns the move)."""
-        return self.computer_move()
-        yield  # a generator that needs no steps
 
     # -- saving ---------------------------------------------------------------------------
 
