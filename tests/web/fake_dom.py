@@ -134,3 +134,4 @@ class Document:
 
     def createTextNode(self, text: str) -> str:  # noqa: N802 (the stand-in keeps text as str)
         return text
+

@@ -13,14 +13,15 @@ from skipbo_web.announce import move_sentences, table_sentences
 from skipbo_web.controller import BadSave, Controller, Message
 from skipbo_web.explain import why_link
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, t
-from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo, undo_block
+from skipbo_web.practice import hint_for, hint_marks, hint_message, render_assist, undo, undo_block
 from skipbo_web.rules_links import ILLEGAL_ANCHORS
 from skipbo_web.settings import Seat, Settings, parse_url
 from skipbo_web.sheets import render_help, render_setup
-from skipbo_web.table import Look, message_text, render_table
+from skipbo_web.table import Look, message_text, render_table, table_tree
 
 from skipbo_core import Game, Move
 from skipbo_core.ai.hints import REASONS, Hint
+from tests.web.tree_support import elements, lit
 from tools import rules_page
 
 
@@ -178,10 +179,10 @@ def test_hints_are_legal_and_light_up_their_piles_in_whole_games() -> None:
                 continue
             h = hint_for(ctrl)
             assert h is not None and h.move in ctrl.game.legal_moves()
-            html = render_table(ctrl, Look())
-            for selector in hint_selectors(ctrl, h.move):  # each names an element the table drew
-                attrs = re.findall(r'\[([a-z-]+)="([^"]+)"\]', selector)
-                assert all(f'{a}="{v}"' in html for a, v in attrs), selector
+            marks = hint_marks(ctrl, h.move)
+            tree = table_tree(ctrl, Look(), marks=marks)
+            assert lit(tree, marks)  # each lights the element that shows its pile
+            assert sum(el.attr("data-hint") == "1" for el, _ in elements(tree)) == len(marks)
             move = h.move if rng.random() < 0.7 else rng.choice(ctrl.game.legal_moves())
             assert ctrl.play(str(move))
         assert hint_for(ctrl) is None

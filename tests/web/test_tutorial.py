@@ -7,10 +7,11 @@ import re
 import string
 
 import pytest
-from skipbo_web.coach import controller_for, pile_selector, render_coach, render_entry, step_text
+from skipbo_web.coach import controller_for, pile_mark, render_coach, render_entry, step_text
 from skipbo_web.controller import BadSave
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, card_face
 from skipbo_web.settings import Settings
+from skipbo_web.table import Look, table_tree
 from skipbo_web.tutorial import (
     COMPUTER,
     HUMAN,
@@ -26,6 +27,7 @@ from skipbo_web.tutorial import (
 from skipbo_core import Game, Move
 from skipbo_core.ai import finish
 from skipbo_core.cards import is_full_deck
+from tests.web.tree_support import lit
 
 
 def play_step(tut: Tutorial, move: str | None = None) -> None:
@@ -223,11 +225,18 @@ def test_the_coach_box_shows_progress_and_the_right_buttons() -> None:
     assert play_to("cleared").marks() == [("draw", "look")]
 
 
-def test_pile_selectors_and_the_entry_on_the_new_game_screen() -> None:
-    assert pile_selector("H5") == '[data-seat="0"] [data-slot="H"][data-card="5"]'
-    assert pile_selector("HSB") == '[data-seat="0"] [data-slot="H"][data-card="SB"]'
-    assert pile_selector("B2") == '[data-slot="B2"]' and pile_selector("S") == '[data-seat="0"] [data-slot="S"]'
-    assert pile_selector("draw") == ".drawpile"
+def test_each_step_lights_its_piles_on_the_table() -> None:
+    tut = Tutorial()
+    lit_some = 0
+    while not tut.finished:
+        marks = [pile_mark(pile, role) for pile, role in tut.marks()]
+        assert lit(table_tree(controller_for(tut, Settings()), Look(), marks=marks), marks), tut.current.key
+        lit_some += bool(marks)
+        play_step(tut)
+    assert lit_some > 5
+
+
+def test_the_entry_on_the_new_game_screen() -> None:
     fresh = render_entry("en", None, STEP_COUNT)
     assert 'data-action="tutorial-start"' in fresh and "tutorial-resume" not in fresh
     left = render_entry("en", 6, STEP_COUNT)

@@ -9,25 +9,16 @@ from .controller import Controller
 from .i18n import card_face, t
 from .settings import Settings
 from .table import Look, message_text
+from .table_marks import Mark
 from .tutorial import COMPUTER, Tutorial
 from .view_tree import El, h, kids_html, props
 
-# CSS selectors of the piles a step names (the table's stable data-* hooks); seat 0 is you.
-_ME = '[data-seat="0"]'
 
-
-def pile_selector(pile: str) -> str:
-    """``"S"`` -> your stock, ``"H5"`` -> your hand card 5, ``"H"`` -> your whole hand,
-    ``"B2"`` -> building pile 2, ``"draw"`` -> the draw pile."""
-    if pile == "draw":
-        return ".drawpile"
-    if pile == "H":
-        return f"{_ME} .hand"
-    if pile.startswith("H"):
-        return f'{_ME} [data-slot="H"][data-card="{pile[1:]}"]'
-    if pile.startswith("B"):
-        return f'[data-slot="{pile}"]'
-    return f'{_ME} [data-slot="{pile}"]'
+def pile_mark(pile: str, role: str) -> Mark:
+    """The mark (``data-coach=role``) of a pile a step names: ``"S"`` your stock, ``"H5"``
+    your hand card 5, ``"H"`` your whole hand, ``"B2"`` building pile 2, ``"draw"`` the
+    draw pile (seat 0 is you)."""
+    return Mark(None if pile == "draw" or pile.startswith("B") else 0, pile, "data-coach", role)
 
 
 def controller_for(tutorial: Tutorial, settings: Settings) -> Controller:

@@ -11,7 +11,8 @@ from skipbo_core.ai.hints import Hint
 from .announce import move_sentences, table_sentences
 from .controller import LogEntry, Message
 from .i18n import t
-from .practice import assist_tree, hint_for, hint_message, hint_selectors, undo
+from .practice import assist_tree, hint_for, hint_marks, hint_message, undo
+from .table_marks import Mark
 from .view_tree import TreeView
 
 if TYPE_CHECKING:
@@ -37,15 +38,15 @@ class Assist:
         app = self.app
         self.bar.show(assist_tree(app.ctrl, app.look, t(app.lang, "assist.label"), lesson=self.in_lesson))
 
-    def marks(self) -> list[str]:
-        """Selectors of the hinted move's piles, while no move has been played since the hint."""
+    def marks(self) -> list[Mark]:
+        """The hinted move's piles (``data-hint``), while no move has been played since the hint."""
         ctrl = self.app.ctrl
         if self.hinted is None:
             return []
         if self.hinted[0] != len(ctrl.game.moves) or not ctrl.my_turn:
             self.hinted = None
             return []
-        return hint_selectors(ctrl, self.hinted[1].move)
+        return hint_marks(ctrl, self.hinted[1].move)
 
     def show_hint(self) -> Hint | None:
         """The hard computer player's move for the human to move, with its reason (the

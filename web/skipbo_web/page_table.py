@@ -1,17 +1,19 @@
-"""Drawing the table: the view model (``table.table_tree``) patched into ``#table`` in
-place, the marks laid over it (the tutorial's piles, a hint's move), and the chrome
+"""Drawing the table: the view model (``table.table_tree``, with the highlights in it:
+the tutorial's piles, a hint's move, the host's lit piles) patched into ``#table`` in
+place, and the chrome
 around it (bar, notices, engine version), which only changes with the language, the
 speed or the notices.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .bar import render_bar, render_foot, render_notices
 from .embed import render_embed_bar
 from .page_dom import attr
 from .table import table_tree
+from .table_marks import Mark
 from .view_tree import TreeView
 
 if TYPE_CHECKING:
@@ -28,7 +30,6 @@ class TableView:
         self.notice_box = browser.by_id("notices")
         self.version = version
         self.chrome: tuple[str, str, str] | None = None
-        self.marked: list[tuple[Any, str]] = []  # (element, attribute) set by the last marks
 
     def render_chrome(self) -> None:
         """The bar, the engine version and the notices (written only when they change)."""
@@ -55,28 +56,16 @@ class TableView:
             self.bar.removeAttribute("data-menu")
         button.setAttribute("aria-expanded", "true" if open_ else "false")
 
-    def render(self, marks: list[tuple[str, str, str]]) -> None:
-        """Patch the table to the game's state; then lay ``marks`` over it: (CSS selector
-        inside the table, attribute, value), replacing the last ones."""
+    def render(self, marks: list[Mark]) -> None:
+        """Patch the table to the game's state, with ``marks`` (highlights) in it."""
         app = self.app
         browser = app.browser
         active = browser.active()
         key = attr(active, "data-key") if active is not None and self.root.contains(active) else None
-        self.view.show(table_tree(app.ctrl, app.look))
+        self.view.show(table_tree(app.ctrl, app.look, marks=marks))
         self.root.removeAttribute("aria-busy")
-        self.mark(marks)
         if key is not None and not self.root.contains(browser.active()):
             self.focus_key(key)  # the element in focus went away (a hand card played)
-
-    def mark(self, marks: list[tuple[str, str, str]]) -> None:
-        for el, name in self.marked:
-            el.removeAttribute(name)
-        self.marked = []
-        for selector, name, value in marks:
-            el = self.app.browser.query(selector, self.root)
-            if el is not None:
-                el.setAttribute(name, value)
-                self.marked.append((el, name))
 
     def focus_key(self, key: str) -> None:
         """Focus the element with ``data-key=key``; for a hand card that went away, the

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .coach import coach_tree, controller_for, pile_selector, refusal, render_entry, step_text
+from .coach import coach_tree, controller_for, pile_mark, refusal, render_entry, step_text
 from .controller import BadSave, Controller, Message
 from .page_dom import jsnull
 from .settings import wants_embed
+from .table_marks import Mark
 from .tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
 from .view_tree import TreeView, h, props
 
@@ -153,11 +154,11 @@ class TutorialSession:
         if not browser.focus_first('[data-action="tutorial-next"]', self.box):
             browser.focus_first('[data-coach="from"]', self.app.root)
 
-    def marks(self) -> list[tuple[str, str]]:
-        """The piles the current step lights up: (CSS selector, role)."""
+    def marks(self) -> list[Mark]:
+        """The piles the current step lights up (``data-coach`` = their role)."""
         if self.tutorial is None:
             return []
-        return [(pile_selector(pile), role) for pile, role in self.tutorial.marks()]
+        return [pile_mark(pile, role) for pile, role in self.tutorial.marks()]
 
     def render(self) -> None:
         """The coach box, patched in place; its live region says each new step."""

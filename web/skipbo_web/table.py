@@ -11,6 +11,7 @@ DOM node from one state to the next, so focus and handles held by others survive
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -22,6 +23,7 @@ from .controller import Controller, LogEntry, Message
 from .ending import ending
 from .explain import end_rule_tree, why_tree
 from .i18n import card_face, card_name, colour_of, describe, t
+from .table_marks import Mark, mark_tree
 from .trace import Trace, line, moves_text, pile_key, trace
 from .view_tree import El, h, props, to_html
 
@@ -165,9 +167,10 @@ def root_attributes(ctrl: Controller) -> dict[str, str | None]:
 
 # -- the table ---------------------------------------------------------------------------------
 
-def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, str] | None = None) -> El:
+def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, str] | None = None,
+               marks: Iterable[Mark] = ()) -> El:
     """The table root (``tag``, with the attributes ``root`` and ``root_attributes``) and
-    everything inside it."""
+    everything inside it, with the highlights ``marks`` (see table_marks)."""
     view = ctrl.view()
     me = ctrl.viewer
     n = ctrl.players
@@ -195,7 +198,7 @@ def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, 
         elif ctrl.curtain:
             kids.append(_curtain(ctrl, look))
     attributes = {**(root or {}), **{k: v for k, v in root_attributes(ctrl).items() if v is not None}}
-    return h(tag, attributes, kids)
+    return mark_tree(h(tag, attributes, kids), marks)
 
 
 def render_table(ctrl: Controller, look: Look) -> str:
