@@ -8,7 +8,7 @@ import random
 
 import pytest
 from skipbo_web.controller import Controller, Message
-from skipbo_web.embed import EMBED_KEYS, PAGE_KEYS, Reporter, render_embed_bar, storage_keys
+from skipbo_web.embed import EMBED_KEYS, PAGE_KEYS, Reporter, embed_bar_tree, storage_keys
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.settings import (
     MAX_NAME,
@@ -23,6 +23,7 @@ from skipbo_web.settings import (
 )
 from skipbo_web.sheets import render_help
 from skipbo_web.table import Look, render_table
+from skipbo_web.view_tree import to_html
 
 from skipbo_core import Game
 
@@ -121,7 +122,7 @@ def test_a_name_from_the_address_is_text_in_every_place_it_shows() -> None:
 
 
 def test_the_embed_menu_has_the_few_controls_and_no_new_game() -> None:
-    html = render_embed_bar(Look("da"), 1)
+    html = to_html(embed_bar_tree(Look("da"), 1))
     for hook in ('data-action="play-again"', 'data-action="help"', 'name="speed"', 'data-lang="de"'):
         assert hook in html
     assert 'data-action="new"' not in html and "<h1" not in html

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 from skipbo_web import i18n
-from skipbo_web.bar import render_bar, render_foot, render_notices
+from skipbo_web.bar import bar_tree, foot_tree, notices_tree
 from skipbo_web.controller import BadMatch, BadSave, Controller, slot_notation
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
 from skipbo_web.plural import Plural
 from skipbo_web.settings import Seat, Settings, UrlOptions, most_stock, parse_url
 from skipbo_web.sheets import render_help, render_setup
 from skipbo_web.table import Look, message_text, render_result, render_table, root_attributes
+from skipbo_web.view_tree import to_html
 
 import skipbo_core.errors
 from skipbo_core import Game, Move, Rules
@@ -106,10 +107,10 @@ def test_language_is_picked_from_preferences() -> None:
 def every_screen(lang: str) -> list[str]:
     """The page's markup in many states: table, picks, errors, result, hot-seat, setup, help."""
     look = Look(lang)
-    out = [render_bar(look, 2), render_foot(lang, "0.1.0"), render_help(lang),
+    out = [to_html(bar_tree(look, 2)), to_html(foot_tree(lang, "0.1.0")), render_help(lang),
            render_setup(Settings(), lang),
            render_setup(settings(4, teams=True, stock=7), lang, ["stock", "kind1", "target"]),
-           render_notices([m for m in _notices()], lang)]
+           to_html(notices_tree([m for m in _notices()], lang))]
     for faces in ("skipbo", "cards"):
         look = Look(lang, faces)
         ctrl = start(seed=5, stock=3)
@@ -421,7 +422,7 @@ def test_markup_carries_the_stable_hooks() -> None:
     assert [e["data-card"] for e in elements if e.get("data-selected") == "1"] == ["4"]
     assert all(e["tag"] == "button" and e.get("aria-label") for e in elements if "data-slot" in e)
     assert root_attributes(ctrl)["data-turn"] == "0" and root_attributes(ctrl)["data-over"] is None
-    assert 'data-version="0.1.0"' in render_foot("en", "0.1.0")
+    assert 'data-version="0.1.0"' in to_html(foot_tree("en", "0.1.0"))
 
 
 def test_saves_of_the_version_before_skipbo_core_match_still_load() -> None:

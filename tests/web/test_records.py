@@ -12,7 +12,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 from skipbo_web import positions
-from skipbo_web.bar import render_bar, render_notices
+from skipbo_web.bar import bar_tree, notices_tree
 from skipbo_web.controller import Controller
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.i18n import t as words
@@ -21,6 +21,7 @@ from skipbo_web.replay_view import board_html, default_viewer, render_replay
 from skipbo_web.settings import Seat, Settings, parse_url
 from skipbo_web.share import dealt_from_seed, record_filename, render_records, share_link
 from skipbo_web.table import Look
+from skipbo_web.view_tree import to_html
 
 from skipbo_core import Game, Match, Rules
 from skipbo_core.jsonread import JSONInputError
@@ -92,7 +93,7 @@ def test_a_bad_reference_record_names_its_problem(name: str) -> None:
         load(RECORDS / "invalid" / name)
     assert err.value.message.key == key
     assert err.value.message.args.get("n") == n
-    html = render_notices([err.value.message], "de")  # a nested reason is written out too
+    html = to_html(notices_tree([err.value.message], "de"))  # a nested reason is written out too
     assert f'data-notice="{key}"' in html and "{" not in html
 
 
@@ -259,4 +260,4 @@ def test_a_link_says_what_it_leaves_out_and_none_is_made_for_a_foreign_deal() ->
 
 def test_the_bar_opens_the_records_sheet() -> None:
     for lang in LANGUAGES:
-        assert 'data-action="records"' in render_bar(Look(lang), 2)
+        assert 'data-action="records"' in to_html(bar_tree(Look(lang), 2))

@@ -27,6 +27,9 @@ from html import escape
 from typing import Any, NamedTuple
 
 VOID = frozenset({"area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"})
+# attributes that only give a form field its first state: a patch sets the field's state too,
+# as a field drawn anew would show it (the patch writes them only when the tree's value changed)
+LIVE = frozenset({"value", "checked", "selected"})
 
 
 Attrs = tuple[tuple[str, str], ...]
@@ -83,7 +86,8 @@ def h(tag: str, attrs: Mapping[str, str] | Attrs | None = None, *kids: Any, key:
 
 
 def _attrs_html(attrs: Attrs) -> str:
-    return "".join(f' {name}="{escape(value)}"' for name, value in attrs)
+    """`` name="value"`` each; a boolean attribute (``""``: ``selected``, ``hidden``) by its name."""
+    return "".join(f' {name}="{escape(value)}"' if value else f" {name}" for name, value in attrs)
 
 
 def to_html(el: El | str) -> str:
@@ -180,10 +184,14 @@ class Patcher:
                 if before.get(name) != value:
                     node.setAttribute(name, value)
                     self.changes += 1
+                    if name in LIVE:
+                        setattr(node, name, value if name == "value" else True)
             for name in before:
                 if name not in after:
                     node.removeAttribute(name)
                     self.changes += 1
+                    if name in LIVE:
+                        setattr(node, name, "" if name == "value" else False)
         if old.kids != new.kids:
             self.patch_kids(node, old.kids, new.kids)
 
