@@ -13,7 +13,7 @@ from .controller import LogEntry, Message
 from .i18n import t
 from .practice import assist_tree, hint_for, hint_marks, hint_message, undo
 from .table_marks import Mark
-from .view_tree import TreeView
+from .view_tree import TreeView, h, props
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -25,7 +25,10 @@ class Assist:
     def __init__(self, app: App) -> None:
         self.app = app
         self.bar = TreeView(app.patcher, app.browser.by_id("assist"))  # Hint, Undo, Read the table
-        self.live = app.browser.by_id("announce")  # moves in words, for screen readers
+        live = app.browser.by_id("announce")  # moves in words, for screen readers
+        self.live = TreeView(app.patcher, live) if live is not None else None
+        self.said: list[tuple[int, str]] = []  # the sentences it holds, each with its number
+        self.count = 0  # sentences said so far
         self.hinted: tuple[int, Hint] | None = None  # (moves played when the hint was asked, the hint)
 
     @property
@@ -74,18 +77,16 @@ class Assist:
 
     def say(self, lines: list[str], fresh: bool = False) -> None:
         """Add sentences to the live region (``fresh``: in place of what it held)."""
-        live = self.live
-        if live is None:
+        if self.live is None:
             return
-        if fresh:
-            live.innerHTML = ""
-        document = self.app.browser.document
+        said = [] if fresh else self.said
         for line in lines:
-            p = document.createElement("p")
-            p.textContent = line
-            live.appendChild(p)
-        while live.childElementCount > LIVE_KEEP:
-            live.firstElementChild.remove()
+            self.count += 1
+            said.append((self.count, line))
+        self.said = said[-LIVE_KEEP:]
+        # keyed by number: a new sentence is a new node (read out), the old ones stay as they are
+        self.live.show(h("div", props(id="announce", class_="sr-only", role="log", aria_live="polite"),
+                         [h("p", None, line, key=str(n)) for n, line in self.said]))
 
     def say_move(self, entry: LogEntry) -> None:
         self.say(move_sentences(self.app.ctrl, self.app.look, entry))

@@ -67,10 +67,6 @@ def card(look: Look, value: int, counts_as: int | None = None, key: str | None =
              h("span", props(class_="big", data_face=face)), badge, key=key)
 
 
-def card_html(look: Look, value: int) -> str:
-    return to_html(card(look, value))
-
-
 def back(extra: str = "") -> El:
     return h("span", props(class_=f"card back{extra}", aria_hidden="true"))
 
