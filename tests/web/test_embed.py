@@ -21,7 +21,7 @@ from skipbo_web.settings import (
     query_options,
     wants_embed,
 )
-from skipbo_web.sheets import render_help
+from skipbo_web.sheets import help_tree
 from skipbo_web.table import Look, render_table
 from skipbo_web.view_tree import to_html
 
@@ -127,7 +127,7 @@ def test_the_embed_menu_has_the_few_controls_and_no_new_game() -> None:
         assert hook in html
     assert 'data-action="new"' not in html and "<h1" not in html
     assert '<option value="1" selected>' in html
-    assert "<kbd>N</kbd>" in render_help("en") and "<kbd>N</kbd>" not in render_help("en", embed=True)
+    assert "<kbd>N</kbd>" in to_html(help_tree("en")) and "<kbd>N</kbd>" not in to_html(help_tree("en", embed=True))
 
 
 # -- messages to the parent page ----------------------------------------------------------

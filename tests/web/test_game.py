@@ -15,7 +15,7 @@ from skipbo_web.controller import BadMatch, BadSave, Controller, slot_notation
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
 from skipbo_web.plural import Plural
 from skipbo_web.settings import Seat, Settings, UrlOptions, most_stock, parse_url
-from skipbo_web.sheets import render_help, render_setup
+from skipbo_web.sheets import help_tree, setup_tree
 from skipbo_web.table import Look, message_text, render_result, render_table, root_attributes
 from skipbo_web.view_tree import to_html
 
@@ -107,9 +107,9 @@ def test_language_is_picked_from_preferences() -> None:
 def every_screen(lang: str) -> list[str]:
     """The page's markup in many states: table, picks, errors, result, hot-seat, setup, help."""
     look = Look(lang)
-    out = [to_html(bar_tree(look, 2)), to_html(foot_tree(lang, "0.1.0")), render_help(lang),
-           render_setup(Settings(), lang),
-           render_setup(settings(4, teams=True, stock=7), lang, ["stock", "kind1", "target"]),
+    out = [to_html(bar_tree(look, 2)), to_html(foot_tree(lang, "0.1.0")), to_html(help_tree(lang)),
+           to_html(setup_tree(Settings(), lang)),
+           to_html(setup_tree(settings(4, teams=True, stock=7), lang, ["stock", "kind1", "target"])),
            to_html(notices_tree([m for m in _notices()], lang))]
     for faces in ("skipbo", "cards"):
         look = Look(lang, faces)

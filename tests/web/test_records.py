@@ -17,9 +17,9 @@ from skipbo_web.controller import Controller
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.i18n import t as words
 from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, json_problem, parse_record
-from skipbo_web.replay_view import board_html, default_viewer, render_replay
+from skipbo_web.replay_view import board_tree, default_viewer, replay_tree
 from skipbo_web.settings import Seat, Settings, parse_url
-from skipbo_web.share import dealt_from_seed, record_filename, render_records, share_link
+from skipbo_web.share import dealt_from_seed, record_filename, records_tree, share_link
 from skipbo_web.table import Look
 from skipbo_web.view_tree import to_html
 
@@ -182,7 +182,7 @@ def test_the_board_shows_every_hand_with_the_tables_hooks() -> None:
     record["players"][2]["name"] = '<img src=x onerror="alert(1)">' + "x" * 100
     replay = Replay(record)
     replay.go(57)
-    html = board_html(replay, Look("en"), default_viewer(replay))
+    html = to_html(board_tree(replay, Look("en"), default_viewer(replay)))
     found = tags(html)
     assert found[0]["data-replay"] == "1" and found[0]["data-step"] == "57"
     expected = engine_at(record, 57)
@@ -207,7 +207,7 @@ def test_the_board_shows_every_hand_with_the_tables_hooks() -> None:
 def test_the_viewer_has_its_controls_and_move_list(lang: str) -> None:
     replay = load(UNFINISHED)
     replay.go(5)
-    found = tags(render_replay(replay, Look(lang), 0))
+    found = tags(to_html(replay_tree(replay, Look(lang), 0)))
     actions = {t.get("data-action") for t in found}
     assert {"replay-first", "replay-back", "replay-play", "replay-forward", "replay-last",
             "replay-close", "replay-play-on"} <= actions
@@ -218,7 +218,7 @@ def test_the_viewer_has_its_controls_and_move_list(lang: str) -> None:
     options = [t for t in found if t["tag"] == "option"]
     assert [o["value"] for o in options] == ["0", "1"] and "selected" in options[0]
     finished = load(RECORDS / "valid" / "2p-stalled.json")
-    assert 'data-action="replay-play-on" hidden' in render_replay(finished, Look(lang), 0)  # not our seats
+    assert 'data-action="replay-play-on" hidden' in to_html(replay_tree(finished, Look(lang), 0))  # not our seats
 
 
 # -- share links and file names -------------------------------------------------------------------
@@ -254,7 +254,7 @@ def test_a_link_says_what_it_leaves_out_and_none_is_made_for_a_foreign_deal() ->
     link = share_link(foreign, "http://h/", "en", "skipbo")
     assert link.url is None and [m.key for m in link.notes] == ["records.share_none"]
     assert record_filename(foreign, "2026-12-02") == "skipbo-2026-12-02.json"
-    html = render_records(link, Look("de"))
+    html = to_html(records_tree(link, Look("de")))
     assert 'id="share-url"' not in html and 'name="record-file"' in html
 
 

@@ -16,8 +16,9 @@ from skipbo_web.i18n import CATALOGUE, LANGUAGES, t
 from skipbo_web.practice import hint_for, hint_marks, hint_message, render_assist, undo, undo_block
 from skipbo_web.rules_links import ILLEGAL_ANCHORS
 from skipbo_web.settings import Seat, Settings, parse_url
-from skipbo_web.sheets import render_help, render_setup
+from skipbo_web.sheets import help_tree, setup_tree
 from skipbo_web.table import Look, message_text, render_table, table_tree
+from skipbo_web.view_tree import to_html
 
 from skipbo_core import Game, Move
 from skipbo_core.ai.hints import REASONS, Hint
@@ -84,7 +85,7 @@ def test_practice_is_a_remembered_setting_a_form_field_and_a_url_option() -> Non
     assert Settings.from_dict({**s.to_dict(), "practice": "yes"}, LANGUAGES)[1] == ["practice"]
     assert Settings().with_form({"players": "2", "practice": "1"})[0].practice
     assert not s.with_form({"players": "2"})[0].practice  # an unticked box is not sent
-    assert 'name="practice" value="1" checked' in render_setup(s, "en")
+    assert 'name="practice" value="1" checked' in to_html(setup_tree(s, "en"))
     url = parse_url({"practice": "1", "seed": "4"}, Settings(), LANGUAGES)
     assert url.settings.practice and "practice=1" in url.origin and url.bad == ()
     url = parse_url({"practice": "maybe"}, Settings(), LANGUAGES)
@@ -196,7 +197,7 @@ def test_the_assist_bar_says_why_a_button_cannot_act() -> None:
                      r'aria-disabled="true"', html)
     lesson = render_assist(ctrl, Look("en"), lesson=True)
     assert 'data-action="read-table"' in lesson and 'data-action="hint"' not in lesson
-    keys = render_help("en")
+    keys = to_html(help_tree("en"))
     assert all(f"<kbd>{k}</kbd>" in keys for k in ("H", "U", "R"))
 
 

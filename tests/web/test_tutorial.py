@@ -7,7 +7,7 @@ import re
 import string
 
 import pytest
-from skipbo_web.coach import controller_for, pile_mark, render_coach, render_entry, step_text
+from skipbo_web.coach import coach_tree, controller_for, entry_tree, pile_mark, step_text
 from skipbo_web.controller import BadSave
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, card_face
 from skipbo_web.settings import Settings
@@ -23,6 +23,7 @@ from skipbo_web.tutorial import (
     tutorial_deck,
     url_choice,
 )
+from skipbo_web.view_tree import to_html
 
 from skipbo_core import Game, Move
 from skipbo_core.ai import finish
@@ -210,15 +211,15 @@ def test_each_step_has_its_text_in_every_language() -> None:
 
 def test_the_coach_box_shows_progress_and_the_right_buttons() -> None:
     tut = Tutorial()
-    html = render_coach(tut, "en")
+    html = to_html(coach_tree(tut, "en"))
     assert f"Step 1 of {STEP_COUNT}" in html and 'data-step="welcome"' in html
     assert 'data-action="tutorial-next"' in html and 'data-action="tutorial-leave"' in html
     tut = play_to("start_pile")
-    html = render_coach(tut, "de")
+    html = to_html(coach_tree(tut, "de"))
     assert 'data-action="tutorial-next"' not in html and "Schritt 3 von" in html
     assert tut.marks() == [("H1", "from"), ("B1", "to")]
     tut = play_to("won")
-    html = render_coach(tut, "da")
+    html = to_html(coach_tree(tut, "da"))
     assert 'data-action="tutorial-new"' in html and 'data-kind="explain"' in html
     assert not re.search(r"\{\w+\}", html)
     assert play_to("free_discard").marks()[-1] == ("H", "from")
@@ -237,9 +238,9 @@ def test_each_step_lights_its_piles_on_the_table() -> None:
 
 
 def test_the_entry_on_the_new_game_screen() -> None:
-    fresh = render_entry("en", None, STEP_COUNT)
+    fresh = to_html(entry_tree("en", None, STEP_COUNT))
     assert 'data-action="tutorial-start"' in fresh and "tutorial-resume" not in fresh
-    left = render_entry("en", 6, STEP_COUNT)
+    left = to_html(entry_tree("en", 6, STEP_COUNT))
     assert f"Resume tutorial (step 7 of {STEP_COUNT})" in left and 'data-action="tutorial-restart"' in left
 
 
