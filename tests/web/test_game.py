@@ -16,7 +16,7 @@ from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, 
 from skipbo_web.plural import Plural
 from skipbo_web.settings import Seat, Settings, UrlOptions, most_stock, parse_url
 from skipbo_web.sheets import help_tree, setup_tree
-from skipbo_web.table import Look, message_text, render_result, render_table, root_attributes
+from skipbo_web.table import Look, message_text, result_tree, root_attributes, table_tree
 from skipbo_web.view_tree import to_html
 
 import skipbo_core.errors
@@ -122,14 +122,14 @@ def every_screen(lang: str) -> list[str]:
             move = str(rng.choice(ctrl.game.legal_moves()))
             if rng.random() < 0.2:
                 ctrl.click(rng.choice(SLOTS), rng.choice([0, 1]))
-                out.append(render_table(ctrl, look))
+                out.append(to_html(table_tree(ctrl, look)))
             ctrl.play(move)
-            out.append(render_table(ctrl, look))
-        out.append(render_result(ctrl, look))
+            out.append(to_html(table_tree(ctrl, look)))
+        out.append(to_html(result_tree(ctrl, look)))
     hot = start(seed=2, players=4, humans=4, teams=True, stock=2)
-    out.append(render_table(hot, Look(lang)))
+    out.append(to_html(table_tree(hot, Look(lang))))
     hot.reveal()
-    out.append(render_table(hot, Look(lang)))
+    out.append(to_html(table_tree(hot, Look(lang))))
     return out
 
 
@@ -374,7 +374,7 @@ def test_a_match_adds_points_once_and_moves_the_first_seat() -> None:
             break
         ctrl = ctrl.next_game(100 + games)
     assert max(ctrl.match.scores) >= 30
-    html = render_result(ctrl, Look("en"))
+    html = to_html(result_tree(ctrl, Look("en")))
     assert "won the match" in html and 'data-action="new-match"' in html
 
 
@@ -383,14 +383,14 @@ def test_hot_seat_hides_the_hand_until_the_next_player_has_the_device() -> None:
     assert ctrl.hot_seat and ctrl.curtain and not ctrl.shows_hand
     ctrl.click("S", 0)
     assert ctrl.message.key == "msg.pass_device" and ctrl.selected is None
-    html = render_table(ctrl, Look("en"))
+    html = to_html(table_tree(ctrl, Look("en")))
     assert 'data-action="reveal"' in html and 'data-slot="H"' not in html
     ctrl.reveal()
     assert not ctrl.curtain and ctrl.shows_hand and ctrl.viewer == 0
     ctrl.play(next(str(m) for m in ctrl.game.legal_moves() if m.ends_turn))
     assert ctrl.game.current_seat == 1 and ctrl.viewer == 1 and ctrl.curtain and not ctrl.shows_hand
     ctrl.reveal()
-    elements = parse(render_table(ctrl, Look("en"))).elements
+    elements = parse(to_html(table_tree(ctrl, Look("en")))).elements
     assert [e["data-seat"] for e in elements if "data-seat" in e and e["tag"] == "section"][-1] == "1"
     assert len([e for e in elements if e.get("data-slot") == "H"]) == 5
 
@@ -410,7 +410,7 @@ def test_team_play_uses_the_partners_piles_and_only_those() -> None:
 def test_markup_carries_the_stable_hooks() -> None:
     ctrl = start()
     ctrl.click("H", 0, "4")
-    page = parse(render_table(ctrl, Look("en")))
+    page = parse(to_html(table_tree(ctrl, Look("en"))))
     elements = page.elements
     assert [e["data-seat"] for e in elements if e["tag"] == "section" and "data-seat" in e] == ["1", "0"]
     slots = [e["data-slot"] for e in elements if "data-slot" in e]

@@ -13,11 +13,11 @@ from skipbo_web.announce import move_sentences, table_sentences
 from skipbo_web.controller import BadSave, Controller, Message
 from skipbo_web.explain import why_link
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, t
-from skipbo_web.practice import hint_for, hint_marks, hint_message, render_assist, undo, undo_block
+from skipbo_web.practice import assist_tree, hint_for, hint_marks, hint_message, undo, undo_block
 from skipbo_web.rules_links import ILLEGAL_ANCHORS
 from skipbo_web.settings import Seat, Settings, parse_url
 from skipbo_web.sheets import help_tree, setup_tree
-from skipbo_web.table import Look, message_text, render_table, table_tree
+from skipbo_web.table import Look, message_text, table_tree
 from skipbo_web.view_tree import to_html
 
 from skipbo_core import Game, Move
@@ -70,10 +70,10 @@ def test_refusals_in_play_carry_the_why_link() -> None:
     ctrl.click("S")
     ctrl.click("D1")
     assert ctrl.message.key == "illegal.stock-to-discard"
-    html = render_table(ctrl, Look("da"))
+    html = to_html(table_tree(ctrl, Look("da")))
     assert 'href="./rules.html?lang=da#rule-discard"' in html
     ctrl.cancel()
-    assert 'class="why"' not in render_table(ctrl, Look("da"))
+    assert 'class="why"' not in to_html(table_tree(ctrl, Look("da")))
 
 
 # -- practice games ------------------------------------------------------------------------------
@@ -191,11 +191,11 @@ def test_hints_are_legal_and_light_up_their_piles_in_whole_games() -> None:
 
 def test_the_assist_bar_says_why_a_button_cannot_act() -> None:
     ctrl = Controller.start(settings(stock=5), 3)
-    html = render_assist(ctrl, Look("de"))
+    html = to_html(assist_tree(ctrl, Look("de")))
     assert 'data-action="hint"' in html and 'data-action="read-table"' in html
     assert re.search(r'data-action="undo"[^>]*title="Rückgängig machen geht in Übungsspielen[^"]*" '
                      r'aria-disabled="true"', html)
-    lesson = render_assist(ctrl, Look("en"), lesson=True)
+    lesson = to_html(assist_tree(ctrl, Look("en"), lesson=True))
     assert 'data-action="read-table"' in lesson and 'data-action="hint"' not in lesson
     keys = to_html(help_tree("en"))
     assert all(f"<kbd>{k}</kbd>" in keys for k in ("H", "U", "R"))

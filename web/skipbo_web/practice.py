@@ -16,7 +16,7 @@ from .controller import Controller, Message
 from .i18n import t
 from .table import Look, card_token
 from .table_marks import Mark
-from .view_tree import El, h, kids_html, props
+from .view_tree import El, h, props
 
 
 def hint_for(ctrl: Controller) -> Hint | None:
@@ -121,7 +121,3 @@ def assist_tree(ctrl: Controller, look: Look, label: str = "", lesson: bool = Fa
         button("undo", "U", t(lang, "undo.button"), t(lang, "undo.title"), no_undo), read]
     return h("nav", props(aria_label=label or None), buttons)
 
-
-def render_assist(ctrl: Controller, look: Look, lesson: bool = False) -> str:
-    """The buttons of ``assist_tree`` as HTML."""
-    return kids_html(assist_tree(ctrl, look, lesson=lesson).kids)

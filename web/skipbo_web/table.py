@@ -1,5 +1,5 @@
 """The table as a tree of elements (``view_tree.El``) from the controller's state: the
-view model the page patches in place (no DOM access here). ``render_table`` gives its HTML.
+view model the page patches in place (no DOM access here). ``view_tree.to_html`` gives its HTML.
 
 The tree carries the stable hooks that tests and embedding rely on:
 ``data-seat`` on each player area; ``data-slot`` = ``S``, ``D1``-``D4``, ``B1``-``B4``, ``H``;
@@ -25,7 +25,7 @@ from .explain import end_rule_tree, why_tree
 from .i18n import card_face, card_name, colour_of, describe, t
 from .table_marks import Mark, mark_tree
 from .trace import Trace, line, moves_text, pile_key, trace
-from .view_tree import El, h, props, to_html
+from .view_tree import El, h, props
 
 LOG_SHOWN = 60  # the newest moves in the log; older ones are counted only
 
@@ -195,11 +195,6 @@ def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, 
             kids.append(_curtain(ctrl, look))
     attributes = {**(root or {}), **{k: v for k, v in root_attributes(ctrl).items() if v is not None}}
     return mark_tree(h(tag, attributes, kids), marks)
-
-
-def render_table(ctrl: Controller, look: Look) -> str:
-    """The HTML of everything inside the table root."""
-    return "".join(to_html(kid) for kid in table_tree(ctrl, look).kids)
 
 
 def _flags(ctrl: Controller, text: str, mine: dict[str, set[str]]) -> dict[str, str]:
@@ -516,6 +511,3 @@ def result_tree(ctrl: Controller, look: Look) -> El:
                _lead_line(ctrl, look),
                h("div", props(class_="actions"), btns)), key="result")
 
-
-def render_result(ctrl: Controller, look: Look) -> str:
-    return to_html(result_tree(ctrl, look))
