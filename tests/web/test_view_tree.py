@@ -164,3 +164,21 @@ def test_svg_elements_are_made_in_the_svg_namespace() -> None:
     patcher, root = mounted(tree)
     svg = root.kids[0]
     assert svg.namespaceURI == SVG_NS and svg.kids[0].namespaceURI == SVG_NS and root.namespaceURI == ""
+
+
+def test_the_new_game_form_drawn_again_keeps_its_fields() -> None:
+    from skipbo_web.sheets import setup_tree
+    first = setup_tree(settings(2), "en")
+    patcher, root = mounted(first)
+    fields = {n.attrs["name"]: n for n in root.walk() if "name" in n.attrs}
+    typed = fields["name0"]
+    typed.value = "Ann"  # what the player typed: a field's live state, not its attribute
+    for node in root.walk():
+        node.writes.clear()
+    again = setup_tree(settings(4), "de")  # four players, in German: the form is drawn again
+    patcher.patch(root, first, again)
+    assert root.html() == dom_of(again)
+    now = {n.attrs["name"]: n for n in root.walk() if "name" in n.attrs}
+    assert all(now[name] is node for name, node in fields.items())  # the same fields: focus stays
+    assert typed.value == "Ann"  # the typed text stays (its placeholder is now German)
+    assert fields["players"].kids[2].selected is True  # the live choice follows the tree (4 players)
