@@ -8,8 +8,8 @@ children are matched by key (``key``, else ``data-key``, else tag and position),
 pile, a hand card or the message line stays the same DOM node for as long as it is on
 the table, also when its siblings come, go or move; a new child is made by
 ``createElement`` (no HTML is parsed) and a child that went away is removed.
-Attributes that the tree does not name (``open`` of a ``<details>``, marks set by
-others) are left alone. No DOM access here besides what ``Patcher`` is handed.
+Attributes that the tree does not name (``open`` of a ``<details>``, which the browser
+sets) are left alone. No DOM access here besides what ``Patcher`` is handed.
 
 >>> old = h("ol", None, h("li", {"data-move": "H5>B1"}, "Anna played 5"))
 >>> new = h("ol", None, h("li", {"data-move": "H5>B1"}, "Anna played 5"),
