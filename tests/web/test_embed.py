@@ -8,7 +8,7 @@ import random
 
 import pytest
 from skipbo_web.controller import Controller, Message
-from skipbo_web.embed import EMBED_KEYS, PAGE_KEYS, Reporter, render_embed_bar, storage_keys
+from skipbo_web.embed import EMBED_KEYS, PAGE_KEYS, Reporter, embed_bar_tree, storage_keys
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.settings import (
     MAX_NAME,
@@ -21,8 +21,9 @@ from skipbo_web.settings import (
     query_options,
     wants_embed,
 )
-from skipbo_web.sheets import render_help
-from skipbo_web.table import Look, render_table
+from skipbo_web.sheets import help_tree
+from skipbo_web.table import Look, table_tree
+from skipbo_web.view_tree import to_html
 
 from skipbo_core import Game
 
@@ -111,22 +112,22 @@ def test_a_name_from_the_address_is_text_in_every_place_it_shows() -> None:
     look = Look("en")
     rng = random.Random(2)
     while not ctrl.game.is_over:
-        html = render_table(ctrl, look)
+        html = to_html(table_tree(ctrl, look))
         assert "<svg" not in html and "&lt;svg onload=alert(1)&gt;" in html
         if ctrl.ai_to_move:
             ctrl.ai_move()
         else:
             ctrl.play(str(rng.choice(ctrl.game.legal_moves())))
-    assert "<svg" not in render_table(ctrl, look)  # the result too
+    assert "<svg" not in to_html(table_tree(ctrl, look))  # the result too
 
 
 def test_the_embed_menu_has_the_few_controls_and_no_new_game() -> None:
-    html = render_embed_bar(Look("da"), 1)
+    html = to_html(embed_bar_tree(Look("da"), 1))
     for hook in ('data-action="play-again"', 'data-action="help"', 'name="speed"', 'data-lang="de"'):
         assert hook in html
     assert 'data-action="new"' not in html and "<h1" not in html
     assert '<option value="1" selected>' in html
-    assert "<kbd>N</kbd>" in render_help("en") and "<kbd>N</kbd>" not in render_help("en", embed=True)
+    assert "<kbd>N</kbd>" in to_html(help_tree("en")) and "<kbd>N</kbd>" not in to_html(help_tree("en", embed=True))
 
 
 # -- messages to the parent page ----------------------------------------------------------

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 from skipbo_web import i18n
-from skipbo_web.bar import render_bar, render_foot, render_notices
+from skipbo_web.bar import bar_tree, foot_tree, notices_tree
 from skipbo_web.controller import BadMatch, BadSave, Controller, slot_notation
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
 from skipbo_web.i18n.messageformat import arguments, choices, variants
 from skipbo_web.settings import Seat, Settings, UrlOptions, most_stock, parse_url
-from skipbo_web.sheets import render_help, render_setup
-from skipbo_web.table import Look, message_text, render_result, render_table, root_attributes
+from skipbo_web.sheets import help_tree, setup_tree
+from skipbo_web.table import Look, message_text, result_tree, root_attributes, table_tree
+from skipbo_web.view_tree import to_html
 
 import skipbo_core.errors
 from skipbo_core import Game, Move, Rules
@@ -107,10 +108,10 @@ def test_language_is_picked_from_preferences() -> None:
 def every_screen(lang: str) -> list[str]:
     """The page's markup in many states: table, picks, errors, result, hot-seat, setup, help."""
     look = Look(lang)
-    out = [render_bar(look, 2), render_foot(lang, "0.1.0"), render_help(lang),
-           render_setup(Settings(), lang),
-           render_setup(settings(4, teams=True, stock=7), lang, ["stock", "kind1", "target"]),
-           render_notices([m for m in _notices()], lang)]
+    out = [to_html(bar_tree(look, 2)), to_html(foot_tree(lang, "0.1.0")), to_html(help_tree(lang)),
+           to_html(setup_tree(Settings(), lang)),
+           to_html(setup_tree(settings(4, teams=True, stock=7), lang, ["stock", "kind1", "target"])),
+           to_html(notices_tree([m for m in _notices()], lang))]
     for faces in ("skipbo", "cards"):
         look = Look(lang, faces)
         ctrl = start(seed=5, stock=3)
@@ -122,14 +123,14 @@ def every_screen(lang: str) -> list[str]:
             move = str(rng.choice(ctrl.game.legal_moves()))
             if rng.random() < 0.2:
                 ctrl.click(rng.choice(SLOTS), rng.choice([0, 1]))
-                out.append(render_table(ctrl, look))
+                out.append(to_html(table_tree(ctrl, look)))
             ctrl.play(move)
-            out.append(render_table(ctrl, look))
-        out.append(render_result(ctrl, look))
+            out.append(to_html(table_tree(ctrl, look)))
+        out.append(to_html(result_tree(ctrl, look)))
     hot = start(seed=2, players=4, humans=4, teams=True, stock=2)
-    out.append(render_table(hot, Look(lang)))
+    out.append(to_html(table_tree(hot, Look(lang))))
     hot.reveal()
-    out.append(render_table(hot, Look(lang)))
+    out.append(to_html(table_tree(hot, Look(lang))))
     return out
 
 
@@ -373,7 +374,7 @@ def test_a_match_adds_points_once_and_moves_the_first_seat() -> None:
             break
         ctrl = ctrl.next_game(100 + games)
     assert max(ctrl.match.scores) >= 30
-    html = render_result(ctrl, Look("en"))
+    html = to_html(result_tree(ctrl, Look("en")))
     assert "won the match" in html and 'data-action="new-match"' in html
 
 
@@ -382,14 +383,14 @@ def test_hot_seat_hides_the_hand_until_the_next_player_has_the_device() -> None:
     assert ctrl.hot_seat and ctrl.curtain and not ctrl.shows_hand
     ctrl.click("S", 0)
     assert ctrl.message.key == "msg.pass_device" and ctrl.selected is None
-    html = render_table(ctrl, Look("en"))
+    html = to_html(table_tree(ctrl, Look("en")))
     assert 'data-action="reveal"' in html and 'data-slot="H"' not in html
     ctrl.reveal()
     assert not ctrl.curtain and ctrl.shows_hand and ctrl.viewer == 0
     ctrl.play(next(str(m) for m in ctrl.game.legal_moves() if m.ends_turn))
     assert ctrl.game.current_seat == 1 and ctrl.viewer == 1 and ctrl.curtain and not ctrl.shows_hand
     ctrl.reveal()
-    elements = parse(render_table(ctrl, Look("en"))).elements
+    elements = parse(to_html(table_tree(ctrl, Look("en")))).elements
     assert [e["data-seat"] for e in elements if "data-seat" in e and e["tag"] == "section"][-1] == "1"
     assert len([e for e in elements if e.get("data-slot") == "H"]) == 5
 
@@ -409,7 +410,7 @@ def test_team_play_uses_the_partners_piles_and_only_those() -> None:
 def test_markup_carries_the_stable_hooks() -> None:
     ctrl = start()
     ctrl.click("H", 0, "4")
-    page = parse(render_table(ctrl, Look("en")))
+    page = parse(to_html(table_tree(ctrl, Look("en"))))
     elements = page.elements
     assert [e["data-seat"] for e in elements if e["tag"] == "section" and "data-seat" in e] == ["1", "0"]
     slots = [e["data-slot"] for e in elements if "data-slot" in e]
@@ -421,7 +422,7 @@ def test_markup_carries_the_stable_hooks() -> None:
     assert [e["data-card"] for e in elements if e.get("data-selected") == "1"] == ["4"]
     assert all(e["tag"] == "button" and e.get("aria-label") for e in elements if "data-slot" in e)
     assert root_attributes(ctrl)["data-turn"] == "0" and root_attributes(ctrl)["data-over"] is None
-    assert 'data-version="0.1.0"' in render_foot("en", "0.1.0")
+    assert 'data-version="0.1.0"' in to_html(foot_tree("en", "0.1.0"))
 
 
 def test_saves_of_the_version_before_skipbo_core_match_still_load() -> None:

@@ -12,9 +12,9 @@ from skipbo_web.puzzle_view import (
     REACHED,
     SHOWN,
     box_tree,
+    list_tree,
     progress_data,
     read_progress,
-    render_list,
     text,
 )
 from skipbo_web.view_tree import to_html
@@ -50,7 +50,7 @@ def test_card_names_in_texts_follow_the_faces() -> None:
 
 
 def test_the_list_in_book_order_with_the_solved_marked() -> None:
-    html = render_list({2, 13}, "en", "skipbo")
+    html = to_html(list_tree({2, 13}, "en", "skipbo"))
     ids = [int(part.split('"')[0]) for part in html.split('data-puzzle="')[1:]]
     assert ids == [p.id for p in PUZZLES]
     assert html.count('data-solved="1"') == 2 and "2 of 25 solved" in html

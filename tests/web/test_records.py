@@ -12,15 +12,16 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 from skipbo_web import positions
-from skipbo_web.bar import render_bar, render_notices
+from skipbo_web.bar import bar_tree, notices_tree
 from skipbo_web.controller import Controller
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.i18n import t as words
 from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, json_problem, parse_record
-from skipbo_web.replay_view import board_html, default_viewer, render_replay
+from skipbo_web.replay_view import board_tree, default_viewer, replay_tree
 from skipbo_web.settings import Seat, Settings, parse_url
-from skipbo_web.share import dealt_from_seed, record_filename, render_records, share_link
+from skipbo_web.share import dealt_from_seed, record_filename, records_tree, share_link
 from skipbo_web.table import Look
+from skipbo_web.view_tree import to_html
 
 from skipbo_core import Game, Match, Rules
 from skipbo_core.jsonread import JSONInputError
@@ -92,7 +93,7 @@ def test_a_bad_reference_record_names_its_problem(name: str) -> None:
         load(RECORDS / "invalid" / name)
     assert err.value.message.key == key
     assert err.value.message.args.get("n") == n
-    html = render_notices([err.value.message], "de")  # a nested reason is written out too
+    html = to_html(notices_tree([err.value.message], "de"))  # a nested reason is written out too
     assert f'data-notice="{key}"' in html and "{" not in html
 
 
@@ -181,7 +182,7 @@ def test_the_board_shows_every_hand_with_the_tables_hooks() -> None:
     record["players"][2]["name"] = '<img src=x onerror="alert(1)">' + "x" * 100
     replay = Replay(record)
     replay.go(57)
-    html = board_html(replay, Look("en"), default_viewer(replay))
+    html = to_html(board_tree(replay, Look("en"), default_viewer(replay)))
     found = tags(html)
     assert found[0]["data-replay"] == "1" and found[0]["data-step"] == "57"
     expected = engine_at(record, 57)
@@ -206,7 +207,7 @@ def test_the_board_shows_every_hand_with_the_tables_hooks() -> None:
 def test_the_viewer_has_its_controls_and_move_list(lang: str) -> None:
     replay = load(UNFINISHED)
     replay.go(5)
-    found = tags(render_replay(replay, Look(lang), 0))
+    found = tags(to_html(replay_tree(replay, Look(lang), 0)))
     actions = {t.get("data-action") for t in found}
     assert {"replay-first", "replay-back", "replay-play", "replay-forward", "replay-last",
             "replay-close", "replay-play-on"} <= actions
@@ -217,7 +218,7 @@ def test_the_viewer_has_its_controls_and_move_list(lang: str) -> None:
     options = [t for t in found if t["tag"] == "option"]
     assert [o["value"] for o in options] == ["0", "1"] and "selected" in options[0]
     finished = load(RECORDS / "valid" / "2p-stalled.json")
-    assert 'data-action="replay-play-on" hidden' in render_replay(finished, Look(lang), 0)  # not our seats
+    assert 'data-action="replay-play-on" hidden' in to_html(replay_tree(finished, Look(lang), 0))  # not our seats
 
 
 # -- share links and file names -------------------------------------------------------------------
@@ -253,10 +254,10 @@ def test_a_link_says_what_it_leaves_out_and_none_is_made_for_a_foreign_deal() ->
     link = share_link(foreign, "http://h/", "en", "skipbo")
     assert link.url is None and [m.key for m in link.notes] == ["records.share_none"]
     assert record_filename(foreign, "2026-12-02") == "skipbo-2026-12-02.json"
-    html = render_records(link, Look("de"))
+    html = to_html(records_tree(link, Look("de")))
     assert 'id="share-url"' not in html and 'name="record-file"' in html
 
 
 def test_the_bar_opens_the_records_sheet() -> None:
     for lang in LANGUAGES:
-        assert 'data-action="records"' in render_bar(Look(lang), 2)
+        assert 'data-action="records"' in to_html(bar_tree(Look(lang), 2))

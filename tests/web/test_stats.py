@@ -23,7 +23,8 @@ from skipbo_web.stats import (
     to_store,
     totals,
 )
-from skipbo_web.stats_view import render_stats
+from skipbo_web.stats_view import stats_tree
+from skipbo_web.view_tree import to_html
 
 from skipbo_core.ai import greedy_bot
 
@@ -148,20 +149,20 @@ def test_the_csv_has_a_line_per_game() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_sheet_shows_the_totals_and_a_chart(lang: str) -> None:
     games = [game(result=r, points=p) for r, p in (("won", 50), ("lost", 0), ("won", 75))]
-    html = render_stats(lang, games)
+    html = to_html(stats_tree(lang, games))
     assert 'data-games="3"' in html and html.count("<rect") == 3 and "{" not in html
     assert re.search(r'aria-label="[^"]*3[^"]*"', html)  # the chart says what it shows
     for action in ("stats-csv", "stats-json", "stats-clear", "close"):
         assert f'data-action="{action}"' in html
     assert "stats-clear-yes" not in html
-    assert 'data-action="stats-clear-yes"' in render_stats(lang, games, confirm=True)
-    assert 'data-games="0"' in render_stats(lang, [])
+    assert 'data-action="stats-clear-yes"' in to_html(stats_tree(lang, games, confirm=True))
+    assert 'data-games="0"' in to_html(stats_tree(lang, []))
 
 
 def test_the_sheet_counts_in_words() -> None:
-    one = render_stats("en", [game()])
+    one = to_html(stats_tree("en", [game()]))
     assert "1 game, 1 won (100%)" in one and "streak: 1 game<" in one
-    assert "2 games, 1 won (50%)" in render_stats("en", [game(), game(result="lost", points=0)])
-    assert "2 Spiele, 2 gewonnen (100 %)" in render_stats("de", [game(), game()])
-    assert "Länge eines Spiels: 20,5 Züge" in render_stats("de", [game(turns=20), game(turns=21)])
-    assert "length of a game: 20.5 turns" in render_stats("en", [game(turns=20), game(turns=21)])
+    assert "2 games, 1 won (50%)" in to_html(stats_tree("en", [game(), game(result="lost", points=0)]))
+    assert "2 Spiele, 2 gewonnen (100 %)" in to_html(stats_tree("de", [game(), game()]))
+    assert "Länge eines Spiels: 20,5 Züge" in to_html(stats_tree("de", [game(turns=20), game(turns=21)]))
+    assert "length of a game: 20.5 turns" in to_html(stats_tree("en", [game(turns=20), game(turns=21)]))

@@ -13,14 +13,16 @@ from skipbo_web.announce import move_sentences, table_sentences
 from skipbo_web.controller import BadSave, Controller, Message
 from skipbo_web.explain import why_link
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, t
-from skipbo_web.practice import hint_for, hint_message, hint_selectors, render_assist, undo, undo_block
+from skipbo_web.practice import assist_tree, hint_for, hint_marks, hint_message, undo, undo_block
 from skipbo_web.rules_links import ILLEGAL_ANCHORS
 from skipbo_web.settings import Seat, Settings, parse_url
-from skipbo_web.sheets import render_help, render_setup
-from skipbo_web.table import Look, message_text, render_table
+from skipbo_web.sheets import help_tree, setup_tree
+from skipbo_web.table import Look, message_text, table_tree
+from skipbo_web.view_tree import to_html
 
 from skipbo_core import Game, Move
 from skipbo_core.ai.hints import REASONS, Hint
+from tests.web.tree_support import elements, lit
 from tools import rules_page
 
 
@@ -68,10 +70,10 @@ def test_refusals_in_play_carry_the_why_link() -> None:
     ctrl.click("S")
     ctrl.click("D1")
     assert ctrl.message.key == "illegal.stock-to-discard"
-    html = render_table(ctrl, Look("da"))
+    html = to_html(table_tree(ctrl, Look("da")))
     assert 'href="./rules.html?lang=da#rule-discard"' in html
     ctrl.cancel()
-    assert 'class="why"' not in render_table(ctrl, Look("da"))
+    assert 'class="why"' not in to_html(table_tree(ctrl, Look("da")))
 
 
 # -- practice games ------------------------------------------------------------------------------
@@ -83,7 +85,7 @@ def test_practice_is_a_remembered_setting_a_form_field_and_a_url_option() -> Non
     assert Settings.from_dict({**s.to_dict(), "practice": "yes"}, LANGUAGES)[1] == ["practice"]
     assert Settings().with_form({"players": "2", "practice": "1"})[0].practice
     assert not s.with_form({"players": "2"})[0].practice  # an unticked box is not sent
-    assert 'name="practice" value="1" checked' in render_setup(s, "en")
+    assert 'name="practice" value="1" checked' in to_html(setup_tree(s, "en"))
     url = parse_url({"practice": "1", "seed": "4"}, Settings(), LANGUAGES)
     assert url.settings.practice and "practice=1" in url.origin and url.bad == ()
     url = parse_url({"practice": "maybe"}, Settings(), LANGUAGES)
@@ -178,10 +180,10 @@ def test_hints_are_legal_and_light_up_their_piles_in_whole_games() -> None:
                 continue
             h = hint_for(ctrl)
             assert h is not None and h.move in ctrl.game.legal_moves()
-            html = render_table(ctrl, Look())
-            for selector in hint_selectors(ctrl, h.move):  # each names an element the table drew
-                attrs = re.findall(r'\[([a-z-]+)="([^"]+)"\]', selector)
-                assert all(f'{a}="{v}"' in html for a, v in attrs), selector
+            marks = hint_marks(ctrl, h.move)
+            tree = table_tree(ctrl, Look(), marks=marks)
+            assert lit(tree, marks)  # each lights the element that shows its pile
+            assert sum(el.attr("data-hint") == "1" for el, _ in elements(tree)) == len(marks)
             move = h.move if rng.random() < 0.7 else rng.choice(ctrl.game.legal_moves())
             assert ctrl.play(str(move))
         assert hint_for(ctrl) is None
@@ -189,13 +191,13 @@ def test_hints_are_legal_and_light_up_their_piles_in_whole_games() -> None:
 
 def test_the_assist_bar_says_why_a_button_cannot_act() -> None:
     ctrl = Controller.start(settings(stock=5), 3)
-    html = render_assist(ctrl, Look("de"))
+    html = to_html(assist_tree(ctrl, Look("de")))
     assert 'data-action="hint"' in html and 'data-action="read-table"' in html
     assert re.search(r'data-action="undo"[^>]*title="Rückgängig machen geht in Übungsspielen[^"]*" '
                      r'aria-disabled="true"', html)
-    lesson = render_assist(ctrl, Look("en"), lesson=True)
+    lesson = to_html(assist_tree(ctrl, Look("en"), lesson=True))
     assert 'data-action="read-table"' in lesson and 'data-action="hint"' not in lesson
-    keys = render_help("en")
+    keys = to_html(help_tree("en"))
     assert all(f"<kbd>{k}</kbd>" in keys for k in ("H", "U", "R"))
 
 

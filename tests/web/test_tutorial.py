@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from skipbo_web.coach import controller_for, pile_selector, render_coach, render_entry, step_text
+from skipbo_web.coach import coach_tree, controller_for, entry_tree, pile_mark, step_text
 from skipbo_web.controller import BadSave
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, card_face, message
 from skipbo_web.i18n.messageformat import arguments
 from skipbo_web.settings import Settings
+from skipbo_web.table import Look, table_tree
 from skipbo_web.tutorial import (
     COMPUTER,
     HUMAN,
@@ -22,10 +23,12 @@ from skipbo_web.tutorial import (
     tutorial_deck,
     url_choice,
 )
+from skipbo_web.view_tree import to_html
 
 from skipbo_core import Game, Move
 from skipbo_core.ai import finish
 from skipbo_core.cards import is_full_deck
+from tests.web.tree_support import lit
 
 
 def play_step(tut: Tutorial, move: str | None = None) -> None:
@@ -208,29 +211,36 @@ def test_each_step_has_its_text_in_every_language() -> None:
 
 def test_the_coach_box_shows_progress_and_the_right_buttons() -> None:
     tut = Tutorial()
-    html = render_coach(tut, "en")
+    html = to_html(coach_tree(tut, "en"))
     assert f"Step 1 of {STEP_COUNT}" in html and 'data-step="welcome"' in html
     assert 'data-action="tutorial-next"' in html and 'data-action="tutorial-leave"' in html
     tut = play_to("start_pile")
-    html = render_coach(tut, "de")
+    html = to_html(coach_tree(tut, "de"))
     assert 'data-action="tutorial-next"' not in html and "Schritt 3 von" in html
     assert tut.marks() == [("H1", "from"), ("B1", "to")]
     tut = play_to("won")
-    html = render_coach(tut, "da")
+    html = to_html(coach_tree(tut, "da"))
     assert 'data-action="tutorial-new"' in html and 'data-kind="explain"' in html
     assert not re.search(r"\{\w+\}", html)
     assert play_to("free_discard").marks()[-1] == ("H", "from")
     assert play_to("cleared").marks() == [("draw", "look")]
 
 
-def test_pile_selectors_and_the_entry_on_the_new_game_screen() -> None:
-    assert pile_selector("H5") == '[data-seat="0"] [data-slot="H"][data-card="5"]'
-    assert pile_selector("HSB") == '[data-seat="0"] [data-slot="H"][data-card="SB"]'
-    assert pile_selector("B2") == '[data-slot="B2"]' and pile_selector("S") == '[data-seat="0"] [data-slot="S"]'
-    assert pile_selector("draw") == ".drawpile"
-    fresh = render_entry("en", None, STEP_COUNT)
+def test_each_step_lights_its_piles_on_the_table() -> None:
+    tut = Tutorial()
+    lit_some = 0
+    while not tut.finished:
+        marks = [pile_mark(pile, role) for pile, role in tut.marks()]
+        assert lit(table_tree(controller_for(tut, Settings()), Look(), marks=marks), marks), tut.current.key
+        lit_some += bool(marks)
+        play_step(tut)
+    assert lit_some > 5
+
+
+def test_the_entry_on_the_new_game_screen() -> None:
+    fresh = to_html(entry_tree("en", None, STEP_COUNT))
     assert 'data-action="tutorial-start"' in fresh and "tutorial-resume" not in fresh
-    left = render_entry("en", 6, STEP_COUNT)
+    left = to_html(entry_tree("en", 6, STEP_COUNT))
     assert f"Resume tutorial (step 7 of {STEP_COUNT})" in left and 'data-action="tutorial-restart"' in left
 
 

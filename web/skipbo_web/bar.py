@@ -1,93 +1,97 @@
-"""The chrome around the table, as HTML strings: the bar (title, new game, the computer's
-speed, languages, colours, sound, help, records, statistics), the embedded table's speed and language choice, the
-engine version below the table and the notices above it (no DOM access here)."""
+"""The chrome around the table, as element trees: the bar (title, new game, the computer's
+speed, languages, colours, sound, help, records, statistics), the embedded table's speed and
+language choice, the engine version below the table and the notices above it (no DOM access
+here)."""
 
 from __future__ import annotations
-
-from html import escape
 
 from .controller import Message
 from .i18n import LANGUAGES, describe, t
 from .settings import SPEEDS
-from .table import Look, attrs
+from .table import Look
+from .view_tree import El, h, props
 
 
-def speed_and_languages(look: Look, speed: int) -> str:
+def speed_and_languages(look: Look, speed: int) -> list[El]:
     """The computer's speed and the language buttons (the bar; the embedded table's menu)."""
     lang = look.lang
-    langs = "".join(  # the code ("DE") shows where the bar is narrow; the name is always read out
-        f'<button type="button"{attrs(data_lang=code, lang=code, aria_pressed=str(code == lang).lower())}>'
-        f'<span class="lang-code">{escape(t(code, "lang.code"))}</span> '
-        f'<span class="lang-name">{escape(t(code, "lang.name"))}</span></button>' for code in LANGUAGES)
-    speeds = "".join(f'<option value="{s}"{" selected" if s == speed else ""}>'
-                     f'{escape(t(lang, f"speed.{s}"))}</option>' for s in SPEEDS)
-    return (f'<label class="speed"><span>{escape(t(lang, "bar.speed"))}</span>'
-            f'<select data-action="speed" name="speed">{speeds}</select></label>'
-            f'<nav class="langs" aria-label="{escape(t(lang, "bar.language"))}">{langs}</nav>')
+    langs = [h("button", props(type="button", data_lang=code, lang=code, aria_pressed=str(code == lang).lower()),
+               # the code ("DE") shows where the bar is narrow; the name is always read out
+               h("span", props(class_="lang-code"), t(code, "lang.code")), " ",
+               h("span", props(class_="lang-name"), t(code, "lang.name"))) for code in LANGUAGES]
+    speeds = [h("option", props(value=s, selected="" if s == speed else None), t(lang, f"speed.{s}"))
+              for s in SPEEDS]
+    return [h("label", props(class_="speed"), h("span", None, t(lang, "bar.speed")),
+              h("select", props(data_action="speed", name="speed"), speeds)),
+            h("nav", props(class_="langs", aria_label=t(lang, "bar.language")), langs)]
 
 
-def theme_switch(look: Look) -> str:
+def _tool(cls: str, text: str, **attributes: str) -> El:
+    return h("button", props(type="button", class_=f"tool {cls}", **attributes, title=text),
+             h("span", props(class_="tool-icon", aria_hidden="true")), h("span", props(class_="tool-text"), text))
+
+
+def theme_switch(look: Look) -> El:
     """The switch of the table's colours: auto (as the device) -> light -> dark."""
     text = t(look.lang, "bar.theme", name=t(look.lang, f"theme.{look.theme}"))
-    return (f'<button type="button" class="tool theme-tool"{attrs(data_action="theme", data_theme_choice=look.theme)}'
-            f' title="{escape(text)}"><span class="tool-icon" aria-hidden="true"></span>'
-            f'<span class="tool-text">{escape(text)}</span></button>')
+    return _tool("theme-tool", text, data_action="theme", data_theme_choice=look.theme)
 
 
-def sound_switch(look: Look) -> str:
+def sound_switch(look: Look) -> El:
     """Sound on or off (a toggle button: pressed = on)."""
-    text = t(look.lang, "bar.sound")
-    return (f'<button type="button" class="tool sound-tool"'
-            f'{attrs(data_action="sound", aria_pressed=str(look.sound).lower())} title="{escape(text)}">'
-            f'<span class="tool-icon" aria-hidden="true"></span><span class="tool-text">{escape(text)}</span></button>')
+    return _tool("sound-tool", t(look.lang, "bar.sound"), data_action="sound", aria_pressed=str(look.sound).lower())
 
 
-def render_bar(look: Look, speed: int) -> str:
-    """Title, new game, then speed, languages, colours, sound, help, records and statistics:
-    in the bar's row where there is room, on a phone upright behind the More button
-    (style.css shows ``#bar-more`` as the bar's row or as the menu's panel)."""
+def bar_tree(look: Look, speed: int, menu_open: bool = False) -> El:
+    """``#bar``: title, new game, then speed, languages, colours, sound, help, records and
+    statistics: in the bar's row where there is room, on a phone upright behind the More
+    button (style.css shows ``#bar-more`` as the bar's row or as the menu's panel), open
+    when ``menu_open``."""
     lang = look.lang
-    more = escape(t(lang, "bar.more"))
-    return (f'<h1>{escape(t(lang, "title"))}</h1>'
-            f'<button type="button" class="tool" data-action="new" aria-keyshortcuts="N">'
-            f'{escape(t(lang, "bar.new"))}</button>'
-            f'<button type="button" class="tool more-tool" data-action="bar-menu" aria-expanded="false"'
-            f' aria-controls="bar-more" title="{more}"><span class="menu-icon" aria-hidden="true"></span>'
-            f'<span class="tool-text">{more}</span></button>'
-            f'<div class="bar-more" id="bar-more">'
-            f'{speed_and_languages(look, speed)}{theme_switch(look)}{sound_switch(look)}'
-            f'<button type="button" class="tool help" data-action="help" aria-keyshortcuts="?"'
-            f' aria-label="{escape(t(lang, "bar.help"))}" title="{escape(t(lang, "bar.help"))}">?</button>'
-            f'<button type="button" class="tool records-tool" data-action="records"'
-            f' title="{escape(t(lang, "bar.records"))}">'
-            f'<span class="records-icon" aria-hidden="true"></span><span class="records-text">'
-            f'{escape(t(lang, "bar.records"))}</span></button>'
-            f'<button type="button" class="tool stats-tool" data-action="stats"'
-            f' title="{escape(t(lang, "bar.stats"))}">'
-            f'<span class="stats-icon" aria-hidden="true"></span><span class="stats-text">'
-            f'{escape(t(lang, "bar.stats"))}</span></button></div>')
+    more = t(lang, "bar.more")
+    help_ = t(lang, "bar.help")
+    records, stats = t(lang, "bar.records"), t(lang, "bar.stats")
+    return h("header", props(id="bar", data_menu="open" if menu_open else None),
+             h("h1", None, t(lang, "title")),
+             h("button", props(type="button", class_="tool", data_action="new", aria_keyshortcuts="N"),
+               t(lang, "bar.new")),
+             h("button", props(type="button", class_="tool more-tool", data_action="bar-menu",
+                               aria_expanded=str(menu_open).lower(), aria_controls="bar-more", title=more),
+               h("span", props(class_="menu-icon", aria_hidden="true")), h("span", props(class_="tool-text"), more)),
+             h("div", props(class_="bar-more", id="bar-more"),
+               speed_and_languages(look, speed), theme_switch(look), sound_switch(look),
+               h("button", props(type="button", class_="tool help", data_action="help", aria_keyshortcuts="?",
+                                 aria_label=help_, title=help_), "?"),
+               h("button", props(type="button", class_="tool records-tool", data_action="records", title=records),
+                 h("span", props(class_="records-icon", aria_hidden="true")),
+                 h("span", props(class_="records-text"), records)),
+               h("button", props(type="button", class_="tool stats-tool", data_action="stats", title=stats),
+                 h("span", props(class_="stats-icon", aria_hidden="true")),
+                 h("span", props(class_="stats-text"), stats))))
 
 
-def render_foot(lang: str, version: str) -> str:
-    """The engine's version, below the table."""
-    return f'<span id="version"{attrs(data_version=version)}>{escape(t(lang, "version", version=version))}</span>'
+def foot_tree(lang: str, version: str | None) -> El:
+    """``#foot``: the engine's version, below the table (``None``: nothing, as embedded)."""
+    if version is None:
+        return h("footer", props(id="foot"))
+    return h("footer", props(id="foot"),
+             h("span", props(id="version", data_version=version), t(lang, "version", version=version)))
 
 
 # notices that ask: their own button's action (its words: the key + "_yes"), and the words of "no"
 NOTICE_ACTIONS = {"notice.url_replace": ("url-game", "notice.url_replace_no")}
 
 
-def render_notices(notices: list[Message], lang: str) -> str:
-    """Notices above the table (bad save, bad URL options, no storage)."""
+def notices_tree(notices: list[Message], lang: str) -> El:
+    """``#notices``: notices above the table (bad save, bad URL options, no storage)."""
     out = []
     for i, msg in enumerate(notices):
         # an argument may itself be a message (a record's illegal move says why in words)
         args = {k: describe(lang, v.key, dict(v.args)) if isinstance(v, Message) else v for k, v in msg.args.items()}
         action, close = NOTICE_ACTIONS.get(msg.key, (None, "notice.close"))
-        yes = (f'<button type="button" class="primary" data-action="{action}">{escape(t(lang, msg.key + "_yes"))}'
-               f'</button>' if action else "")
-        out.append(f'<div class="notice" role="alert"{attrs(data_notice=msg.key)}><p>'
-                   f'{escape(t(lang, msg.key, **args))}</p>{yes}'
-                   f'<button type="button" data-action="dismiss" data-index="{i}">'
-                   f'{escape(t(lang, close))}</button></div>')
-    return "".join(out)
+        yes = (h("button", props(type="button", class_="primary", data_action=action), t(lang, msg.key + "_yes"))
+               if action else None)
+        out.append(h("div", props(class_="notice", role="alert", data_notice=msg.key),
+                      h("p", None, t(lang, msg.key, **args)), yes,
+                      h("button", props(type="button", data_action="dismiss", data_index=i), t(lang, close))))
+    return h("div", props(id="notices"), out)

@@ -1,9 +1,7 @@
-"""HTML of the tutorial: the coach panel above the table, the tutorial's entry on the
+"""The tutorial's views: the coach panel above the table, the tutorial's entry on the
 new-game screen, and which table elements light up (no DOM access here)."""
 
 from __future__ import annotations
-
-from html import escape
 
 from skipbo_core.ai import Player
 
@@ -11,25 +9,16 @@ from .controller import Controller
 from .i18n import card_face, t
 from .settings import Settings
 from .table import Look, message_text
+from .table_marks import Mark
 from .tutorial import COMPUTER, Tutorial
-from .view_tree import El, h, kids_html, props
-
-# CSS selectors of the piles a step names (the table's stable data-* hooks); seat 0 is you.
-_ME = '[data-seat="0"]'
+from .view_tree import El, h, props
 
 
-def pile_selector(pile: str) -> str:
-    """``"S"`` -> your stock, ``"H5"`` -> your hand card 5, ``"H"`` -> your whole hand,
-    ``"B2"`` -> building pile 2, ``"draw"`` -> the draw pile."""
-    if pile == "draw":
-        return ".drawpile"
-    if pile == "H":
-        return f"{_ME} .hand"
-    if pile.startswith("H"):
-        return f'{_ME} [data-slot="H"][data-card="{pile[1:]}"]'
-    if pile.startswith("B"):
-        return f'[data-slot="{pile}"]'
-    return f'{_ME} [data-slot="{pile}"]'
+def pile_mark(pile: str, role: str) -> Mark:
+    """The mark (``data-coach=role``) of a pile a step names: ``"S"`` your stock, ``"H5"``
+    your hand card 5, ``"H"`` your whole hand, ``"B2"`` building pile 2, ``"draw"`` the
+    draw pile (seat 0 is you)."""
+    return Mark(None if pile == "draw" or pile.startswith("B") else 0, pile, "data-coach", role)
 
 
 def controller_for(tutorial: Tutorial, settings: Settings) -> Controller:
@@ -87,20 +76,15 @@ def refusal(ctrl: Controller, look: Look) -> tuple[str, str | None]:
     return message_text(ctrl, look, ctrl.message), ctrl.message.key
 
 
-def render_coach(tutorial: Tutorial, lang: str, faces: str = "skipbo", note: str = "") -> str:
-    """The inside of the coach box as HTML."""
-    return kids_html(coach_tree(tutorial, lang, faces, note).kids)
-
-
-def render_entry(lang: str, saved_step: int | None, total: int) -> str:
+def entry_tree(lang: str, saved_step: int | None, total: int) -> El:
     """The tutorial's place on the new-game screen: Learn to play, or Resume/Restart
     when a tutorial was left part-way (``saved_step`` is 0-based)."""
     if saved_step is None:
-        buttons = (f'<button type="button" class="primary" data-action="tutorial-start">'
-                   f'{escape(t(lang, "tut.learn"))}</button>')
+        buttons = [h("button", props(type="button", class_="primary", data_action="tutorial-start"),
+                     t(lang, "tut.learn"))]
     else:
-        resume = t(lang, "tut.resume", k=saved_step + 1, n=total)
-        buttons = (f'<button type="button" class="primary" data-action="tutorial-resume">{escape(resume)}</button>'
-                   f'<button type="button" data-action="tutorial-restart">{escape(t(lang, "tut.restart"))}</button>')
-    return (f'<div class="tutorial-entry"><p>{escape(t(lang, "tut.learn_hint"))}</p>'
-            f'<div class="actions">{buttons}</div></div>')
+        buttons = [h("button", props(type="button", class_="primary", data_action="tutorial-resume"),
+                     t(lang, "tut.resume", k=saved_step + 1, n=total)),
+                   h("button", props(type="button", data_action="tutorial-restart"), t(lang, "tut.restart"))]
+    return h("div", props(class_="tutorial-entry"), h("p", None, t(lang, "tut.learn_hint")),
+             h("div", props(class_="actions"), buttons))

@@ -12,7 +12,6 @@ object ``{"source": "skipbo", "version": 1, "type": ..., ...}``; see docs/EMBEDD
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 from skipbo_core.history import LogEntry
@@ -21,6 +20,7 @@ from .bar import sound_switch, speed_and_languages, theme_switch
 from .controller import Controller, Message
 from .i18n import t
 from .table import Look, card_token, seat_name
+from .view_tree import El, h, props
 
 SOURCE = "skipbo"
 PROTOCOL = 1
@@ -44,19 +44,21 @@ def storage_keys(embed: bool) -> Keys:
     return EMBED_KEYS if embed else PAGE_KEYS
 
 
-def render_embed_bar(look: Look, speed: int) -> str:
-    """The embedded table's only chrome: a small menu with a new deal, the keys-and-rules
-    sheet, the table's colours, sound, the computer's speed and the language (no title, no
-    new-game screen)."""
+def embed_bar_tree(look: Look, speed: int) -> El:
+    """``#bar`` of an embedded table: its only chrome, a small menu with a new deal, the
+    keys-and-rules sheet, the table's colours, sound, the computer's speed and the language
+    (no title, no new-game screen)."""
     lang = look.lang
-    return (f'<details class="menu"><summary title="{escape(t(lang, "embed.menu"))}">'
-            f'<span class="menu-icon" aria-hidden="true"></span><span class="menu-text">'
-            f'{escape(t(lang, "embed.menu"))}</span></summary>'
-            f'<div class="menu-panel">'
-            f'<button type="button" class="tool" data-action="play-again">{escape(t(lang, "embed.restart"))}</button>'
-            f'<button type="button" class="tool" data-action="help" aria-keyshortcuts="?">'
-            f'{escape(t(lang, "bar.help"))}</button>'
-            f'{theme_switch(look)}{sound_switch(look)}{speed_and_languages(look, speed)}</div></details>')
+    menu = t(lang, "embed.menu")
+    return h("header", props(id="bar"),
+             h("details", props(class_="menu"),
+               h("summary", props(title=menu), h("span", props(class_="menu-icon", aria_hidden="true")),
+                 h("span", props(class_="menu-text"), menu)),
+               h("div", props(class_="menu-panel"),
+                 h("button", props(type="button", class_="tool", data_action="play-again"), t(lang, "embed.restart")),
+                 h("button", props(type="button", class_="tool", data_action="help", aria_keyshortcuts="?"),
+                   t(lang, "bar.help")),
+                 theme_switch(look), sound_switch(look), speed_and_languages(look, speed))))
 
 
 def event(kind: str, **fields: Any) -> dict[str, Any]:

@@ -12,13 +12,11 @@ to the whole rules page:
 
 >>> 'href="./rules.html?lang=da#rule-stall"' in end_rule_link("stalled", "da")
 True
->>> 'href="./rules.html?lang=de"' in rules_page_link("de")
+>>> 'href="./rules.html?lang=de"' in to_html(rules_page_tree("de"))
 True
 """
 
 from __future__ import annotations
-
-from html import escape
 
 from .controller import Message
 from .i18n import t
@@ -57,7 +55,7 @@ def end_rule_link(reason: str, lang: str) -> str:
     return "" if tree is None else to_html(tree)
 
 
-def rules_page_link(lang: str) -> str:
+def rules_page_tree(lang: str) -> El:
     """A link to the whole rules page, in ``lang``."""
-    return (f'<a class="rule-link" href="{escape(rules_url(None, lang))}" target="_blank" rel="noopener"'
-            f' title="{escape(t(lang, "rules.all_title"))}">{escape(t(lang, "rules.all"))}</a>')
+    return h("a", props(class_="rule-link", href=rules_url(None, lang), target="_blank", rel="noopener",
+                        title=t(lang, "rules.all_title")), t(lang, "rules.all"))

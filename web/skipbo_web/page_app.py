@@ -125,10 +125,7 @@ class App:
         """Patch the page to the state: bar, table, assist bar, coach box; focus stays."""
         self.browser.document.documentElement.lang = self.lang
         self.table.render_chrome()
-        marks = [(s, "data-hint", "1") for s in self.assist.marks()]
-        marks += [(s, "data-coach", role) for s, role in self.tutorial.marks()]
-        marks += self.host.marks()
-        self.table.render(marks)
+        self.table.render(self.assist.marks() + self.tutorial.marks() + self.host.marks())
         self.assist.render()
         self.tutorial.render()
         self.host.render()

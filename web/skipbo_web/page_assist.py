@@ -11,8 +11,9 @@ from skipbo_core.ai.hints import Hint
 from .announce import move_sentences, table_sentences
 from .controller import LogEntry, Message
 from .i18n import t
-from .practice import assist_tree, hint_for, hint_message, hint_selectors, undo
-from .view_tree import TreeView
+from .practice import assist_tree, hint_for, hint_marks, hint_message, undo
+from .table_marks import Mark
+from .view_tree import TreeView, h, props
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -24,7 +25,10 @@ class Assist:
     def __init__(self, app: App) -> None:
         self.app = app
         self.bar = TreeView(app.patcher, app.browser.by_id("assist"))  # Hint, Undo, Read the table
-        self.live = app.browser.by_id("announce")  # moves in words, for screen readers
+        live = app.browser.by_id("announce")  # moves in words, for screen readers
+        self.live = TreeView(app.patcher, live) if live is not None else None
+        self.said: list[tuple[int, str]] = []  # the sentences it holds, each with its number
+        self.count = 0  # sentences said so far
         self.hinted: tuple[int, Hint] | None = None  # (moves played when the hint was asked, the hint)
 
     @property
@@ -37,15 +41,15 @@ class Assist:
         app = self.app
         self.bar.show(assist_tree(app.ctrl, app.look, t(app.lang, "assist.label"), lesson=self.in_lesson))
 
-    def marks(self) -> list[str]:
-        """Selectors of the hinted move's piles, while no move has been played since the hint."""
+    def marks(self) -> list[Mark]:
+        """The hinted move's piles (``data-hint``), while no move has been played since the hint."""
         ctrl = self.app.ctrl
         if self.hinted is None:
             return []
         if self.hinted[0] != len(ctrl.game.moves) or not ctrl.my_turn:
             self.hinted = None
             return []
-        return hint_selectors(ctrl, self.hinted[1].move)
+        return hint_marks(ctrl, self.hinted[1].move)
 
     def show_hint(self) -> Hint | None:
         """The hard computer player's move for the human to move, with its reason (the
@@ -73,18 +77,16 @@ class Assist:
 
     def say(self, lines: list[str], fresh: bool = False) -> None:
         """Add sentences to the live region (``fresh``: in place of what it held)."""
-        live = self.live
-        if live is None:
+        if self.live is None:
             return
-        if fresh:
-            live.innerHTML = ""
-        document = self.app.browser.document
+        said = [] if fresh else self.said
         for line in lines:
-            p = document.createElement("p")
-            p.textContent = line
-            live.appendChild(p)
-        while live.childElementCount > LIVE_KEEP:
-            live.firstElementChild.remove()
+            self.count += 1
+            said.append((self.count, line))
+        self.said = said[-LIVE_KEEP:]
+        # keyed by number: a new sentence is a new node (read out), the old ones stay as they are
+        self.live.show(h("div", props(id="announce", class_="sr-only", role="log", aria_live="polite"),
+                         [h("p", None, line, key=str(n)) for n, line in self.said]))
 
     def say_move(self, entry: LogEntry) -> None:
         self.say(move_sentences(self.app.ctrl, self.app.look, entry))

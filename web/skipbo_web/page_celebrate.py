@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .ending import CASCADE_FALL_MS, cascade
 from .page_dom import create_proxy
 from .page_motion import Rect
-from .table import card_html
+from .table import card as card_tree
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -46,7 +46,8 @@ class Celebration:
         holder = browser.document.createElement("div")
         holder.className = "celebration"
         holder.setAttribute("aria-hidden", "true")
-        holder.innerHTML = "".join(card_html(look, d.value) for d in drops)
+        for d in drops:
+            holder.appendChild(self.app.patcher.create(card_tree(look, d.value)))
         holder.style.setProperty("--cw", f"{starts[0].width}px")
         browser.document.body.appendChild(holder)
         self.holder, self.left = holder, len(drops)

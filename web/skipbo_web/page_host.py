@@ -42,6 +42,7 @@ from .puzzle_book import PUZZLES
 from .replay import RecordProblem, Replay
 from .settings import parse_url
 from .table import card_token, message_text
+from .table_marks import Mark
 from .view_tree import TreeView, h, props
 
 if TYPE_CHECKING:
@@ -115,11 +116,11 @@ class HostLink:
             return "tutorial"
         return "puzzle" if app.puzzles.on else "game"
 
-    def marks(self) -> list[tuple[str, str, str]]:
+    def marks(self) -> list[Mark]:
         """The highlight's marks on the table (none once another game is on it)."""
         if self.lit_game is not self.app.ctrl.game:
             self.piles, self.caption, self.lit_game = [], "", None
-        return [(pile.selector(), "data-highlight", "1") for pile in self.piles]
+        return [Mark(pile.seat, pile.slot, "data-highlight", "1") for pile in self.piles]
 
     def render(self) -> None:
         """The caption box above the table (hidden when there is no caption)."""

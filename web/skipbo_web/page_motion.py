@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 from skipbo_core.history import LogEntry
 
 from .page_dom import attr, create_proxy, js
-from .table import card_html, card_token
+from .table import card as card_tree
+from .table import card_token
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -186,9 +187,7 @@ class Motion:
 
     def _copy(self, value: int, at: Rect) -> Any:
         """A card copy fixed on screen at ``at`` (removed when its animation ends)."""
-        holder = self.app.browser.document.createElement("div")
-        holder.innerHTML = card_html(self.app.look, value)
-        card = holder.firstElementChild
+        card = self.app.patcher.create(card_tree(self.app.look, value))
         card.classList.add("fly")
         card.style.left = f"{at.left}px"
         card.style.top = f"{at.top}px"

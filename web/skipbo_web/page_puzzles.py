@@ -18,9 +18,9 @@ from . import positions
 from .controller import Controller, Message
 from .page_dom import attr
 from .puzzle_book import PUZZLES, Puzzle, puzzle
-from .puzzle_view import FAILED, OPEN, REACHED, SHOWN, box_tree, progress_data, read_progress, render_entry, render_list
+from .puzzle_view import FAILED, OPEN, REACHED, SHOWN, box_tree, entry_tree, list_tree, progress_data, read_progress
 from .settings import SPEED_DELAY_MS, Settings
-from .view_tree import TreeView
+from .view_tree import El, TreeView
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -171,8 +171,8 @@ class PuzzleSession:
         self.view.show(box_tree(p, self.status, self.app.lang, self.app.look.faces, has_next))
         self.box.hidden = False
 
-    def sheet_html(self) -> str:
-        return render_list(self.solved(), self.app.lang, self.app.look.faces)
+    def sheet_tree(self) -> El:
+        return list_tree(self.solved(), self.app.lang, self.app.look.faces)
 
-    def entry_html(self) -> str:
-        return render_entry(self.app.lang)
+    def entry_tree(self) -> El:
+        return entry_tree(self.app.lang)

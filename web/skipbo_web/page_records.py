@@ -15,9 +15,9 @@ from .controller import Controller, Message
 from .i18n import t
 from .page_dom import FETCH_SECONDS, JsException, attr
 from .replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
-from .replay_view import KEYS, board_holder, default_viewer, position_text, render_replay, step_text
-from .share import record_filename, render_records, share_link, tutorial_link
-from .view_tree import TreeView
+from .replay_view import KEYS, default_viewer, replay_tree
+from .share import record_filename, records_tree, share_link, tutorial_link
+from .view_tree import El
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -29,21 +29,17 @@ class RecordsDesk:
         self.replay: Replay | None = None   # the record open in the replay viewer
         self.viewer = 0                     # the seat at the bottom of the viewer's table
         self.token = 0                      # autoplay runs while it matches
-        self.board: TreeView | None = None  # the viewer's table, patched in place
-        self.drawn = None                   # the board's tree as the sheet drew it
 
-    def sheet_html(self, kind: str) -> str:
-        """The HTML of the records sheet or of the replay viewer."""
+    def sheet_tree(self, kind: str) -> El:
+        """The records sheet or the replay viewer."""
         app = self.app
         if kind == "replay" and self.replay is not None:
-            self.board = None  # a new sheet: the board it draws is then patched
-            self.drawn = board_holder(self.replay, app.look, self.viewer)
-            return render_replay(self.replay, app.look, self.viewer)
+            return replay_tree(self.replay, app.look, self.viewer)
         location = app.browser.window.location
         base = f"{location.origin}{location.pathname}"
         link = (tutorial_link(base, app.lang, app.look.faces) if app.tutorial.on
                 else share_link(app.ctrl, base, app.lang, app.look.faces))
-        return render_records(link, app.look)
+        return records_tree(link, app.look)
 
     def action(self, action: str, el: Any) -> None:
         replay = self.replay
@@ -173,9 +169,7 @@ class RecordsDesk:
         if self.replay is None:
             return
         self.replay = None
-        self.board = None
         self.token += 1
-        self.app.sheet.el.classList.remove("wide")
         self.app.computer.kick()
 
     def go(self, move: Any) -> None:
@@ -200,39 +194,15 @@ class RecordsDesk:
             self.update()
 
     def update(self) -> None:
-        """Patch the board and the controls that show the step (focus stays where it is)."""
+        """Patch the viewer to the replay's step (focus stays where it is); the move just
+        played is scrolled into the middle of the move list."""
         app = self.app
-        replay = self.replay
-        holder = app.browser.by_id("replay-board")
-        if replay is None or holder is None:
+        if self.replay is None or app.sheet.kind != "replay":
             return
-        if self.board is None or not self.board.node.isSameNode(holder):
-            self.board = TreeView(app.patcher, holder)
-            self.board.tree = self.drawn
-        self.board.show(board_holder(replay, app.look, self.viewer))
-        sheet = app.sheet.el
-        app.browser.by_id("replay-pos").textContent = position_text(replay, app.lang)
-        app.browser.by_id("replay-now").textContent = step_text(replay, app.look, self.viewer)
-        active = app.browser.active()
-        for name, value in (("replay-step", replay.step), ("replay-turn", replay.turn)):
-            field = app.browser.query(f'[name="{name}"]', sheet)
-            if field is not None and not (active is not None and field.isSameNode(active) and name == "replay-turn"):
-                field.value = str(value)
-        play_on = app.browser.query('[data-action="replay-play-on"]', sheet)
-        if play_on is not None:
-            play_on.hidden = not replay.can_play_on()
-        play = app.browser.query('[data-action="replay-play"]', sheet)
-        if play is not None:
-            play.textContent = t(app.lang, "replay.pause" if replay.playing else "replay.play")
-            play.setAttribute("aria-pressed", str(replay.playing).lower())
+        app.sheet.refresh()
         moves = app.browser.by_id("replay-moves")
-        if moves is None:
-            return
-        for el in moves.querySelectorAll("[aria-current]"):
-            el.removeAttribute("aria-current")
-        current = app.browser.query(f'li[data-index="{replay.step - 1}"]', moves)
+        current = app.browser.query('li[aria-current="step"]', moves) if moves is not None else None
         if current is not None:
-            current.setAttribute("aria-current", "step")
             moves.scrollTop = current.offsetTop - moves.clientHeight / 2
 
     def key(self, event: Any) -> None:

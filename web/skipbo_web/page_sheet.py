@@ -1,7 +1,9 @@
 """The page's one modal sheet (``<dialog id="sheet">``): the new-game screen, the
-keys-and-rules sheet, the records sheet and the replay viewer. A sheet is drawn whole
-when it opens (skipbo_web.sheets, .share, .replay_view); the new-game form is read back
-through ``Settings.with_form``.
+keys-and-rules sheet, the records sheet, the replay viewer, the statistics and the
+puzzles. A sheet is an element tree (skipbo_web.sheets, .share, .replay_view, .stats_view,
+.puzzle_view) patched into the dialog in place: drawn again (a new language, a changed
+form, a replay's step) it keeps its nodes, so focus and typed text stay; another sheet is
+drawn anew. The new-game form is read back through ``Settings.with_form``.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from .i18n import LANGUAGES
 from .settings import Settings
-from .sheets import render_help, render_setup
+from .sheets import help_tree, setup_tree
+from .view_tree import El, TreeView, h, props
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -20,30 +23,43 @@ class Sheet:
     def __init__(self, app: App) -> None:
         self.app = app
         self.el = app.browser.by_id("sheet")
+        self.view = TreeView(app.patcher, self.el)
         self.kind: str | None = None         # setup, help, records, replay, stats; None: closed
         self.draft: Settings | None = None   # the new-game form as filled in so far
         self.errors: list[str] = []          # its wrong fields
 
-    def open(self, kind: str) -> None:
+    def body(self, kind: str) -> El:
+        """The inside of sheet ``kind``."""
         app = self.app
-        self.kind = kind
-        self.el.classList.toggle("wide", kind == "replay")
         if kind == "setup":
             settings = self.draft or app.session.settings
-            html = render_setup(settings, app.lang, self.errors,
-                                intro=app.tutorial.entry_html() + app.puzzles.entry_html())
-        elif kind in ("records", "replay"):
-            html = app.records.sheet_html(kind)
-        elif kind == "stats":
-            html = app.stats.sheet_html()
-        elif kind == "puzzles":
-            html = app.puzzles.sheet_html()
-        else:
-            html = render_help(app.lang, app.session.embed)
-        self.el.innerHTML = html
-        self.el.setAttribute("aria-labelledby", "sheet-title")
+            return setup_tree(settings, app.lang, self.errors,
+                              intro=[app.tutorial.entry_tree(), app.puzzles.entry_tree()])
+        if kind in ("records", "replay"):
+            return app.records.sheet_tree(kind)
+        if kind == "stats":
+            return app.stats.sheet_tree()
+        if kind == "puzzles":
+            return app.puzzles.sheet_tree()
+        return help_tree(app.lang, app.session.embed)
+
+    def show(self, kind: str | None) -> None:
+        """Patch the dialog to sheet ``kind`` (``None``: empty); keyed by kind, so another
+        sheet's nodes are made anew."""
+        body = self.body(kind)._replace(key=kind) if kind is not None else None
+        self.view.show(h("dialog", props(id="sheet", class_="sheet wide" if kind == "replay" else "sheet",
+                                         aria_labelledby="sheet-title"), body))
+
+    def open(self, kind: str) -> None:
+        self.kind = kind
+        self.show(kind)
         if not self.el.open:
             self.el.showModal()
+
+    def refresh(self) -> None:
+        """Draw the open sheet again (its state changed)."""
+        if self.kind is not None:
+            self.show(self.kind)
 
     def close(self) -> None:
         self.kind = None
@@ -51,7 +67,7 @@ class Sheet:
         self.errors = []
         if self.el.open:
             self.el.close()
-        self.el.innerHTML = ""
+        self.show(None)
 
     def on_close(self, event: Any) -> None:
         """The dialog closed (Esc, or close()): a replay ends, a draft is dropped."""

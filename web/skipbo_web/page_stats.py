@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from .controller import BadSave, Message
 from .page_dom import js
 from .stats import STORE_KEY, GameSummary, add, read_store, summarise, to_csv, to_store
-from .stats_view import render_stats
+from .stats_view import stats_tree
+from .view_tree import El
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -62,9 +63,9 @@ class StatsDesk:
             self._games = add(self.games, summary)
             app.session.store.set(STORE_KEY, to_store(self._games, self.aside))
 
-    def sheet_html(self) -> str:
+    def sheet_tree(self) -> El:
         games = self.games  # (reads the store, and with it what is aside)
-        return render_stats(self.app.lang, games, self.confirm, len(self.aside))
+        return stats_tree(self.app.lang, games, self.confirm, len(self.aside))
 
     def open(self) -> None:
         self.confirm = False

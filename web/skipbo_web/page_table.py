@@ -1,18 +1,20 @@
-"""Drawing the table: the view model (``table.table_tree``) patched into ``#table`` in
-place, the marks laid over it (the tutorial's piles, a hint's move), and the chrome
+"""Drawing the table: the view model (``table.table_tree``, with the highlights in it:
+the tutorial's piles, a hint's move, the host's lit piles) patched into ``#table`` in
+place, and the chrome
 around it (bar, notices, engine version), which only changes with the language, the
 speed or the notices.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .bar import render_bar, render_foot, render_notices
-from .embed import render_embed_bar
+from .bar import bar_tree, foot_tree, notices_tree
+from .embed import embed_bar_tree
 from .page_dom import attr
 from .table import table_tree
-from .view_tree import TreeView
+from .table_marks import Mark
+from .view_tree import El, TreeView
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -24,59 +26,46 @@ class TableView:
         browser = app.browser
         self.root = browser.by_id("table")
         self.view = TreeView(app.patcher, self.root)
-        self.bar, self.foot = browser.by_id("bar"), browser.by_id("foot")
-        self.notice_box = browser.by_id("notices")
+        self.bar = TreeView(app.patcher, browser.by_id("bar"))
+        self.foot = TreeView(app.patcher, browser.by_id("foot"))
+        self.notices = TreeView(app.patcher, browser.by_id("notices"))
         self.version = version
-        self.chrome: tuple[str, str, str] | None = None
-        self.marked: list[tuple[Any, str]] = []  # (element, attribute) set by the last marks
+        self.bar_drawn: El | None = None  # the bar as last drawn with its menu closed
+        self.menu_open = False            # the bar's More menu (a phone upright)
 
     def render_chrome(self) -> None:
-        """The bar, the engine version and the notices (written only when they change)."""
+        """The bar, the engine version and the notices, patched in place (touched only when
+        they change); a changed bar starts with its menus closed."""
         app = self.app
         look, session = app.look, app.session
-        chrome = (render_embed_bar(look, session.speed) if session.embed else render_bar(look, session.speed),
-                  "" if session.embed else render_foot(look.lang, self.version),
-                  render_notices(session.notices, look.lang))
-        if chrome != self.chrome:
-            self.chrome = chrome
-            self.bar.innerHTML, self.foot.innerHTML, self.notice_box.innerHTML = chrome
-            self.bar.removeAttribute("data-menu")  # a new bar starts with its menu closed
+        bar = embed_bar_tree(look, session.speed) if session.embed else bar_tree(look, session.speed)
+        if bar != self.bar_drawn:
+            self.bar_drawn = bar
+            self.menu_open = False
+            details = app.browser.query("details[open]", self.bar.node)
+            if details is not None:
+                details.removeAttribute("open")
+        if self.menu_open and not session.embed:
+            bar = bar_tree(look, session.speed, menu_open=True)
+        self.bar.show(bar)
+        self.foot.show(foot_tree(look.lang, None if session.embed else self.version))
+        self.notices.show(notices_tree(session.notices, look.lang))
 
     def toggle_menu(self, open_: bool | None = None) -> None:
         """Open or close the bar's More menu (a phone upright); ``None``: the other way."""
-        button = self.bar.querySelector(".more-tool")
-        if button is None:
-            return
-        if open_ is None:
-            open_ = self.bar.getAttribute("data-menu") != "open"
-        if open_:
-            self.bar.setAttribute("data-menu", "open")
-        else:
-            self.bar.removeAttribute("data-menu")
-        button.setAttribute("aria-expanded", "true" if open_ else "false")
+        self.menu_open = not self.menu_open if open_ is None else open_
+        self.render_chrome()
 
-    def render(self, marks: list[tuple[str, str, str]]) -> None:
-        """Patch the table to the game's state; then lay ``marks`` over it: (CSS selector
-        inside the table, attribute, value), replacing the last ones."""
+    def render(self, marks: list[Mark]) -> None:
+        """Patch the table to the game's state, with ``marks`` (highlights) in it."""
         app = self.app
         browser = app.browser
         active = browser.active()
         key = attr(active, "data-key") if active is not None and self.root.contains(active) else None
-        self.view.show(table_tree(app.ctrl, app.look))
+        self.view.show(table_tree(app.ctrl, app.look, marks=marks))
         self.root.removeAttribute("aria-busy")
-        self.mark(marks)
         if key is not None and not self.root.contains(browser.active()):
             self.focus_key(key)  # the element in focus went away (a hand card played)
-
-    def mark(self, marks: list[tuple[str, str, str]]) -> None:
-        for el, name in self.marked:
-            el.removeAttribute(name)
-        self.marked = []
-        for selector, name, value in marks:
-            el = self.app.browser.query(selector, self.root)
-            if el is not None:
-                el.setAttribute(name, value)
-                self.marked.append((el, name))
 
     def focus_key(self, key: str) -> None:
         """Focus the element with ``data-key=key``; for a hand card that went away, the

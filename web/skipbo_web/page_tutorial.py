@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .coach import coach_tree, controller_for, pile_selector, refusal, render_entry, step_text
+from .coach import coach_tree, controller_for, entry_tree, pile_mark, refusal, step_text
 from .controller import BadSave, Controller, Message
 from .page_dom import jsnull
 from .settings import wants_embed
+from .table_marks import Mark
 from .tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
-from .view_tree import TreeView, h, props
+from .view_tree import El, TreeView, h, props
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -153,11 +154,11 @@ class TutorialSession:
         if not browser.focus_first('[data-action="tutorial-next"]', self.box):
             browser.focus_first('[data-coach="from"]', self.app.root)
 
-    def marks(self) -> list[tuple[str, str]]:
-        """The piles the current step lights up: (CSS selector, role)."""
+    def marks(self) -> list[Mark]:
+        """The piles the current step lights up (``data-coach`` = their role)."""
         if self.tutorial is None:
             return []
-        return [(pile_selector(pile), role) for pile, role in self.tutorial.marks()]
+        return [pile_mark(pile, role) for pile, role in self.tutorial.marks()]
 
     def render(self) -> None:
         """The coach box, patched in place; its live region says each new step."""
@@ -177,10 +178,10 @@ class TutorialSession:
         if text != self.spoken:  # the live region stays in place, so screen readers hear each new step
             self.live.textContent = self.spoken = text
 
-    def entry_html(self) -> str:
+    def entry_tree(self) -> El | None:
         """The tutorial's buttons on the new-game screen (none in embed mode)."""
         if self.key == KEY_TUTORIAL_EMBED:
-            return ""
+            return None
         tutorial = self.tutorial
         if tutorial is None:
             try:
@@ -191,4 +192,4 @@ class TutorialSession:
             saved = step if type(step) is int and 0 < step < STEP_COUNT - 1 else None
         else:
             saved = tutorial.step if not tutorial.finished else None
-        return render_entry(self.app.lang, saved, STEP_COUNT)
+        return entry_tree(self.app.lang, saved, STEP_COUNT)

@@ -15,7 +15,8 @@ from skipbo_core.ai.hints import Hint, hint
 from .controller import Controller, Message
 from .i18n import t
 from .table import Look, card_token
-from .view_tree import El, h, kids_html, props
+from .table_marks import Mark
+from .view_tree import El, h, props
 
 
 def hint_for(ctrl: Controller) -> Hint | None:
@@ -58,19 +59,18 @@ def hint_message(h: Hint, card: int | None = None) -> Message:
     return Message("hint.line", {"source": _source(h.move, card), "target": _target(h.move), "reason": reason})
 
 
-def hint_selectors(ctrl: Controller, move: Move) -> list[str]:
-    """CSS selectors (the table's stable hooks) of the hint's source and target."""
-    me = f'[data-seat="{ctrl.viewer}"]'
+def hint_marks(ctrl: Controller, move: Move) -> list[Mark]:
+    """The hint's source and target as marks (``data-hint="1"``) for the table's tree."""
+    me = ctrl.viewer
     if move.is_end:
-        return ['[data-action="end"]']
-    owner = f'[data-seat="{ctrl.partner(ctrl.viewer)}"]' if move.from_partner else me
+        return [Mark(None, "end", "data-hint", "1")]
+    owner = ctrl.partner(me) if move.from_partner else me
     if move.from_hand:
-        first = f'{me} [data-slot="H"][data-card="{card_token(move.hand_card)}"]'
+        first = Mark(me, "H" + card_token(move.hand_card), "data-hint", "1")
     else:
-        first = f'{owner} [data-slot="{move.source_slot.removeprefix("P")}"]'
+        first = Mark(owner, move.source_slot.removeprefix("P"), "data-hint", "1")
     dst = move.target_slot
-    second = f'[data-slot="{dst}"]' if move.is_build else f'{me} [data-slot="{dst}"]'
-    return [first, second]
+    return [first, Mark(None if move.is_build else me, dst, "data-hint", "1")]
 
 
 def undo_block(ctrl: Controller) -> str | None:
@@ -121,7 +121,3 @@ def assist_tree(ctrl: Controller, look: Look, label: str = "", lesson: bool = Fa
         button("undo", "U", t(lang, "undo.button"), t(lang, "undo.title"), no_undo), read]
     return h("nav", props(aria_label=label or None), buttons)
 
-
-def render_assist(ctrl: Controller, look: Look, lesson: bool = False) -> str:
-    """The buttons of ``assist_tree`` as HTML."""
-    return kids_html(assist_tree(ctrl, look, lesson=lesson).kids)

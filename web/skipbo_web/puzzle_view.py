@@ -8,7 +8,6 @@ whether a try reached the goal is the engine's answer (``skipbo_core.goals``).
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from .i18n import card_face, t
@@ -70,33 +69,33 @@ def box_tree(p: Puzzle, status: str, lang: str, faces: str, has_next: bool) -> E
              h("p", props(class_="coach-live", aria_live="polite"), t(lang, said) if said else "", key="live"))
 
 
-def render_list(solved: set[int], lang: str, faces: str) -> str:
+def list_tree(solved: set[int], lang: str, faces: str) -> El:
     """The sheet that lists the puzzles by difficulty, the solved ones marked."""
-    items, level = [], None
-    for p in PUZZLES:
-        if p.level != level:
-            if level is not None:
-                items.append("</ol>")
-            level = p.level
-            items.append(f'<h3>{escape(t(lang, f"puzzle.level.{level}"))}</h3><ol class="puzzle-list" start="{p.id}">')
-        done = p.id in solved
-        solved_attr = ' data-solved="1"' if done else ""
-        mark = f' <span class="solved-mark">✓ {escape(t(lang, "puzzles.solved_mark"))}</span>' if done else ""
-        items.append(f'<li><button type="button" data-action="puzzle-open" data-puzzle="{p.id}"'
-                     f'{solved_attr}>{escape(text(p, "title", lang, faces))}</button>'
-                     f'{mark}</li>')
-    items.append("</ol>")
+    parts: list[El] = []
+    levels = [(level, [p for p in PUZZLES if p.level == level]) for level in dict.fromkeys(p.level for p in PUZZLES)]
+    for level, puzzles in levels:
+        items = []
+        for p in puzzles:
+            done = p.id in solved
+            items.append(h("li", None,
+                           h("button", props(type="button", data_action="puzzle-open", data_puzzle=p.id,
+                                             data_solved="1" if done else None), text(p, "title", lang, faces)),
+                           [" ", h("span", props(class_="solved-mark"), "✓ " + t(lang, "puzzles.solved_mark"))]
+                           if done else None))
+        parts += [h("h3", None, t(lang, f"puzzle.level.{level}")),
+                  h("ol", props(class_="puzzle-list", start=puzzles[0].id), items)]
     count = t(lang, "puzzles.progress", solved=len(solved), total=len(PUZZLES))
-    return (f'<div class="sheet-body puzzles">'
-            f'<h2 id="sheet-title">{escape(t(lang, "puzzles.title"))}</h2>'
-            f'<p class="hint">{escape(t(lang, "puzzles.intro"))} <span class="puzzle-count">{escape(count)}</span></p>'
-            f'{"".join(items)}'
-            f'<div class="actions"><button type="button" class="primary" data-action="close">'
-            f'{escape(t(lang, "records.close"))}</button></div></div>')
+    return h("div", props(class_="sheet-body puzzles"),
+             h("h2", props(id="sheet-title"), t(lang, "puzzles.title")),
+             h("p", props(class_="hint"), t(lang, "puzzles.intro") + " ",
+               h("span", props(class_="puzzle-count"), count)),
+             parts,
+             h("div", props(class_="actions"),
+               h("button", props(type="button", class_="primary", data_action="close"), t(lang, "records.close"))))
 
 
-def render_entry(lang: str) -> str:
+def entry_tree(lang: str) -> El:
     """The puzzles' place on the new-game screen."""
-    return (f'<div class="puzzle-entry"><p>{escape(t(lang, "puzzles.entry_hint"))}</p>'
-            f'<div class="actions"><button type="button" data-action="puzzles">{escape(t(lang, "puzzles.title"))}'
-            f'</button></div></div>')
+    return h("div", props(class_="puzzle-entry"), h("p", None, t(lang, "puzzles.entry_hint")),
+             h("div", props(class_="actions"),
+               h("button", props(type="button", data_action="puzzles"), t(lang, "puzzles.title"))))

@@ -10,8 +10,6 @@ is for learning from the whole game.
 
 from __future__ import annotations
 
-from html import escape
-
 from skipbo_core import TURN_LIMIT, Match
 from skipbo_core.history import LogEntry
 
@@ -19,8 +17,8 @@ from .controller import Controller, Message
 from .i18n import t
 from .replay import Replay
 from .settings import KINDS, Settings
-from .table import Look, attrs, message_text, seat_name, table_tree
-from .view_tree import El, h, props, to_html
+from .table import Look, message_text, seat_name, table_tree
+from .view_tree import El, h, props
 
 KEYS = {"ArrowRight": "forward", "ArrowLeft": "back", "Home": "first", "End": "last",
         "PageDown": "next-turn", "PageUp": "previous-turn", "p": "play", "P": "play"}
@@ -90,10 +88,6 @@ def board_holder(replay: Replay, look: Look, viewer: int) -> El:
     return h("div", props(id="replay-board"), board_tree(replay, look, viewer))
 
 
-def board_html(replay: Replay, look: Look, viewer: int) -> str:
-    return to_html(board_tree(replay, look, viewer))
-
-
 def position_text(replay: Replay, lang: str) -> str:
     return t(lang, "replay.position", step=replay.step, total=replay.last, turn=replay.turn)
 
@@ -105,62 +99,58 @@ def step_text(replay: Replay, look: Look, viewer: int) -> str:
     return message_text(ctrl, look, ctrl.message)
 
 
-def render_replay(replay: Replay, look: Look, viewer: int) -> str:
+def replay_tree(replay: Replay, look: Look, viewer: int) -> El:
     """The whole viewer: title, controls, the board, the move list and the way out."""
     lang = look.lang
     ctrl = ReplayTable(replay, viewer)
     names = ", ".join(seat_name(ctrl, look, s) for s in range(len(replay.players)))
 
-    def button(action: str, key: str, keys: str) -> str:
-        return (f'<button type="button"{attrs(data_action="replay-" + action, aria_keyshortcuts=keys)}>'
-                f'{escape(t(lang, key))}</button>')
+    def button(action: str, key: str, keys: str) -> El:
+        return h("button", props(type="button", data_action="replay-" + action, aria_keyshortcuts=keys), t(lang, key))
 
     play_key = "replay.pause" if replay.playing else "replay.play"
-    pressed = str(replay.playing).lower()
-    controls = (button("first", "replay.first", "Home") + button("back", "replay.back", "ArrowLeft")
-                + f'<button type="button" class="primary"'
-                  f'{attrs(data_action="replay-play", aria_keyshortcuts="P", aria_pressed=pressed)}>'
-                  f'{escape(t(lang, play_key))}</button>'
-                + button("forward", "replay.forward", "ArrowRight") + button("last", "replay.last", "End"))
+    controls = [button("first", "replay.first", "Home"), button("back", "replay.back", "ArrowLeft"),
+                h("button", props(type="button", class_="primary", data_action="replay-play", aria_keyshortcuts="P",
+                                  aria_pressed=str(replay.playing).lower()), t(lang, play_key)),
+                button("forward", "replay.forward", "ArrowRight"), button("last", "replay.last", "End")]
     items = []
     for k, e in enumerate(replay.log):
         msg = log_message(e)
         args = dict(msg.args)
         args["name"] = seat_name(ctrl, look, args.pop("seat"))
         text = t(lang, msg.key, faces=look.faces, **args)
-        items.append(f'<li{attrs(data_move=str(e.move), data_by=e.seat, data_index=k)}>'
-                     f'<button type="button"{attrs(data_action="replay-go", data_step=k + 1)}>'
-                     f'<span class="turn-no">{replay.turn_of_move(k)}</span> {escape(text)}</button></li>')
-    seats = "".join(f'<option value="{s}"{" selected" if s == viewer else ""}>'
-                    f'{escape(seat_name(ctrl, look, s))}</option>'
-                    for s in range(len(replay.players)))
-    play_on = (f'<button type="button" data-action="replay-play-on"{"" if replay.can_play_on() else " hidden"}>'
-               f'{escape(t(lang, "replay.play_on"))}</button>')
-    end_note = "" if replay.finished else f'<p class="hint">{escape(t(lang, "replay.unfinished"))}</p>'
-    return (f'<div class="sheet-body replay">'
-            f'<h2 id="sheet-title">{escape(t(lang, "replay.title", names=names))}</h2>'
-            f'<p class="hint">{escape(t(lang, "replay.open_hands"))} {escape(t(lang, "replay.keys"))}</p>'
-            f'<div class="replay-controls" role="toolbar" aria-label="{escape(t(lang, "replay.controls"))}">{controls}'
-            f'<label class="replay-slider"><span>{escape(t(lang, "replay.step"))}</span>'
-            f'<input type="range" name="replay-step" min="0" max="{replay.last}" value="{replay.step}"></label>'
-            f'<label class="replay-turn"><span>{escape(t(lang, "replay.turn"))}</span>'
-            f'<input type="number" name="replay-turn" min="1" max="{replay.last_turn}" value="{replay.turn}"'
-            f' inputmode="numeric"></label>'
-            f'<label class="replay-seat"><span>{escape(t(lang, "replay.seen_from"))}</span>'
-            f'<select name="replay-seat">{seats}</select></label>'
-            f'<span class="replay-pos" id="replay-pos">{escape(position_text(replay, lang))}</span>'
-            f'<p class="replay-now" id="replay-now">{escape(step_text(replay, look, viewer))}</p></div>'
-            f'{to_html(board_holder(replay, look, viewer))}'
-            f'{end_note}'
-            f'<details class="replay-moves" open><summary>{escape(t(lang, "replay.moves"))} ({replay.last})</summary>'
-            f'<ol id="replay-moves">{"".join(items)}</ol></details>'
-            f'<div class="replay-export"><button type="button" data-action="replay-export">'
-            f'{escape(t(lang, "replay.export"))}</button>'
-            f'<button type="button" data-action="replay-export-link">{escape(t(lang, "replay.export_link"))}</button>'
-            f'<input type="text" id="replay-export-url" readonly hidden'
-            f' aria-label="{escape(t(lang, "replay.export_url"))}">'
-            f'<p class="hint" id="replay-export-status" role="status"></p></div>'
-            f'<div class="actions">{play_on}'
-            f'<button type="button" class="primary" data-action="replay-close">'
-            f'{escape(t(lang, "replay.close"))}</button></div>'
-            f'</div>')
+        items.append(h("li", props(data_move=str(e.move), data_by=e.seat, data_index=k,
+                                   aria_current="step" if k == replay.step - 1 else None),
+                       h("button", props(type="button", data_action="replay-go", data_step=k + 1),
+                         h("span", props(class_="turn-no"), str(replay.turn_of_move(k))), " " + text)))
+    seats = [h("option", props(value=s, selected="" if s == viewer else None), seat_name(ctrl, look, s))
+             for s in range(len(replay.players))]
+    return h(
+        "div", props(class_="sheet-body replay"),
+        h("h2", props(id="sheet-title"), t(lang, "replay.title", names=names)),
+        h("p", props(class_="hint"), f'{t(lang, "replay.open_hands")} {t(lang, "replay.keys")}'),
+        h("div", props(class_="replay-controls", role="toolbar", aria_label=t(lang, "replay.controls")), controls,
+          h("label", props(class_="replay-slider"), h("span", None, t(lang, "replay.step")),
+            h("input", props(type="range", name="replay-step", min=0, max=replay.last, value=replay.step))),
+          h("label", props(class_="replay-turn"), h("span", None, t(lang, "replay.turn")),
+            h("input", props(type="number", name="replay-turn", min=1, max=replay.last_turn, value=replay.turn,
+                             inputmode="numeric"))),
+          h("label", props(class_="replay-seat"), h("span", None, t(lang, "replay.seen_from")),
+            h("select", props(name="replay-seat"), seats)),
+          h("span", props(class_="replay-pos", id="replay-pos"), position_text(replay, lang)),
+          h("p", props(class_="replay-now", id="replay-now"), step_text(replay, look, viewer))),
+        board_holder(replay, look, viewer),
+        None if replay.finished else h("p", props(class_="hint"), t(lang, "replay.unfinished")),
+        h("details", props(class_="replay-moves", open=""),
+          h("summary", None, f'{t(lang, "replay.moves")} ({replay.last})'),
+          h("ol", props(id="replay-moves"), items)),
+        h("div", props(class_="replay-export"),
+          h("button", props(type="button", data_action="replay-export"), t(lang, "replay.export")),
+          h("button", props(type="button", data_action="replay-export-link"), t(lang, "replay.export_link")),
+          h("input", props(type="text", id="replay-export-url", readonly="", hidden="",
+                           aria_label=t(lang, "replay.export_url"))),
+          h("p", props(class_="hint", id="replay-export-status", role="status"))),
+        h("div", props(class_="actions"),
+          h("button", props(type="button", data_action="replay-play-on", hidden=None if replay.can_play_on() else ""),
+            t(lang, "replay.play_on")),
+          h("button", props(type="button", class_="primary", data_action="replay-close"), t(lang, "replay.close"))))

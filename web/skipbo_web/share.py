@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from html import escape
 from urllib.parse import urlencode
 
 from skipbo_core import Game
@@ -19,7 +18,8 @@ from skipbo_core import Game
 from .controller import Controller, Message
 from .i18n import t
 from .settings import parse_names
-from .table import Look, attrs
+from .table import Look
+from .view_tree import El, h, props
 
 
 @dataclass(frozen=True)
@@ -86,37 +86,42 @@ def record_filename(ctrl: Controller, today: str) -> str:
     return f"skipbo-{today}{seed}.json"
 
 
-def render_records(link: ShareLink, look: Look, copied: Message | None = None) -> str:
+def records_tree(link: ShareLink, look: Look, copied: Message | None = None) -> El:
     """The sheet: download this game's record, copy its link, open a record file, and the
     way to the statistics (the bar's own button is left out on phones, for room)."""
     lang = look.lang
-    notes = "".join(f'<li>{escape(t(lang, m.key, **m.args))}</li>' for m in link.notes)
-    notes = f'<ul class="hint share-notes">{notes}</ul>' if notes else ""
+
+    def hint(key: str) -> El:
+        return h("p", props(class_="hint"), t(lang, key))
+
+    def section(key: str, *kids: object) -> El:
+        return h("section", None, h("h3", None, t(lang, key)), *kids)
+
+    notes = (h("ul", props(class_="hint share-notes"), [h("li", None, t(lang, m.key, **m.args)) for m in link.notes])
+             if link.notes else None)
     if link.url is not None:
-        status = (f'<p class="share-status" role="status"{attrs(data_status=copied.key if copied else None)}>'
-                  f'{escape(t(lang, copied.key)) if copied else ""}</p>')
-        share = (f'<p class="hint">{escape(t(lang, "records.share_hint"))}</p>'
-                 f'<div class="share-row"><input type="text" id="share-url" name="share-url" readonly '
-                 f'value="{escape(link.url)}" aria-label="{escape(t(lang, "records.link_label"))}">'
-                 f'<button type="button" data-action="share-copy">{escape(t(lang, "records.copy"))}</button></div>'
-                 f'{status}{notes}')
+        share = [hint("records.share_hint"),
+                 h("div", props(class_="share-row"),
+                   h("input", props(type="text", id="share-url", name="share-url", readonly="", value=link.url,
+                                    aria_label=t(lang, "records.link_label"))),
+                   h("button", props(type="button", data_action="share-copy"), t(lang, "records.copy"))),
+                 h("p", props(class_="share-status", role="status", data_status=copied.key if copied else None),
+                   t(lang, copied.key) if copied else None),
+                 notes]
     else:
-        share = notes
-    return (f'<div class="sheet-body records">'
-            f'<h2 id="sheet-title">{escape(t(lang, "records.title"))}</h2>'
-            f'<section><h3>{escape(t(lang, "records.this_game"))}</h3>'
-            f'<p class="hint">{escape(t(lang, "records.download_hint"))}</p>'
-            f'<button type="button" class="tool-button" data-action="record-download">'
-            f'{escape(t(lang, "records.download"))}</button></section>'
-            f'<section><h3>{escape(t(lang, "records.share"))}</h3>{share}</section>'
-            f'<section><h3>{escape(t(lang, "records.open"))}</h3>'
-            f'<p class="hint">{escape(t(lang, "records.open_hint"))}</p>'
-            f'<label class="file-pick"><span>{escape(t(lang, "records.open_file"))}</span>'
-            f'<input type="file" name="record-file" accept=".json,application/json"></label></section>'
-            f'<section><h3>{escape(t(lang, "stats.title"))}</h3>'
-            f'<p class="hint">{escape(t(lang, "stats.records_hint"))}</p>'
-            f'<button type="button" class="tool-button" data-action="stats">{escape(t(lang, "stats.open"))}</button>'
-            f'</section>'
-            f'<div class="actions"><button type="button" class="primary" data-action="close">'
-            f'{escape(t(lang, "records.close"))}</button></div>'
-            f'</div>')
+        share = [notes]
+    return h("div", props(class_="sheet-body records"),
+             h("h2", props(id="sheet-title"), t(lang, "records.title")),
+             section("records.this_game", hint("records.download_hint"),
+                     h("button", props(type="button", class_="tool-button", data_action="record-download"),
+                       t(lang, "records.download"))),
+             section("records.share", share),
+             section("records.open", hint("records.open_hint"),
+                     h("label", props(class_="file-pick"), h("span", None, t(lang, "records.open_file")),
+                       h("input", props(type="file", name="record-file", accept=".json,application/json")))),
+             section("stats.title", hint("stats.records_hint"),
+                     h("button", props(type="button", class_="tool-button", data_action="stats"),
+                       t(lang, "stats.open"))),
+             h("div", props(class_="actions"),
+               h("button", props(type="button", class_="primary", data_action="close"), t(lang, "records.close"))))
+

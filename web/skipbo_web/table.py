@@ -1,5 +1,5 @@
 """The table as a tree of elements (``view_tree.El``) from the controller's state: the
-view model the page patches in place (no DOM access here). ``render_table`` gives its HTML.
+view model the page patches in place (no DOM access here). ``view_tree.to_html`` gives its HTML.
 
 The tree carries the stable hooks that tests and embedding rely on:
 ``data-seat`` on each player area; ``data-slot`` = ``S``, ``D1``-``D4``, ``B1``-``B4``, ``H``;
@@ -11,6 +11,7 @@ DOM node from one state to the next, so focus and handles held by others survive
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -22,8 +23,9 @@ from .controller import Controller, LogEntry, Message
 from .ending import ending
 from .explain import end_rule_tree, why_tree
 from .i18n import card_face, card_name, colour_of, describe, t
+from .table_marks import Mark, mark_tree
 from .trace import Trace, line, moves_text, pile_key, trace
-from .view_tree import El, h, props, to_html
+from .view_tree import El, h, props
 
 LOG_SHOWN = 60  # the newest moves in the log; older ones are counted only
 
@@ -63,10 +65,6 @@ def card(look: Look, value: int, counts_as: int | None = None, key: str | None =
     badge = h("span", props(class_="as", data_as=counts_as)) if counts_as is not None else None
     return h("span", props(class_=f"card c-{colour_of(value)} f-{look.faces}", data_face=face, aria_hidden="true"),
              h("span", props(class_="big", data_face=face)), badge, key=key)
-
-
-def card_html(look: Look, value: int) -> str:
-    return to_html(card(look, value))
 
 
 def back(extra: str = "") -> El:
@@ -165,9 +163,10 @@ def root_attributes(ctrl: Controller) -> dict[str, str | None]:
 
 # -- the table ---------------------------------------------------------------------------------
 
-def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, str] | None = None) -> El:
+def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, str] | None = None,
+               marks: Iterable[Mark] = ()) -> El:
     """The table root (``tag``, with the attributes ``root`` and ``root_attributes``) and
-    everything inside it."""
+    everything inside it, with the highlights ``marks`` (see table_marks)."""
     view = ctrl.view().to_dict()
     me = ctrl.viewer
     n = ctrl.players
@@ -195,12 +194,7 @@ def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, 
         elif ctrl.curtain:
             kids.append(_curtain(ctrl, look))
     attributes = {**(root or {}), **{k: v for k, v in root_attributes(ctrl).items() if v is not None}}
-    return h(tag, attributes, kids)
-
-
-def render_table(ctrl: Controller, look: Look) -> str:
-    """The HTML of everything inside the table root."""
-    return "".join(to_html(kid) for kid in table_tree(ctrl, look).kids)
+    return mark_tree(h(tag, attributes, kids), marks)
 
 
 def _flags(ctrl: Controller, text: str, mine: dict[str, set[str]]) -> dict[str, str]:
@@ -517,6 +511,3 @@ def result_tree(ctrl: Controller, look: Look) -> El:
                _lead_line(ctrl, look),
                h("div", props(class_="actions"), btns)), key="result")
 
-
-def render_result(ctrl: Controller, look: Look) -> str:
-    return to_html(result_tree(ctrl, look))

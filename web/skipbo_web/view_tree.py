@@ -1,14 +1,15 @@
 """The page's view model: elements as small immutable values (``El``), their HTML, and
 ``Patcher``, which turns the DOM that shows one tree into the DOM of the next in place.
 
-A tree is built anew from the game's state at every change (cheap: plain tuples and
-dicts, compared in C). The patcher walks the old and the new tree together and touches
+A tree is built anew from the game's state at every change (cheap: plain tuples,
+compared in C). The patcher walks the old and the new tree together and touches
 only what differs: a changed attribute is set or removed, a changed text is replaced,
 children are matched by key (``key``, else ``data-key``, else tag and position), so a
 pile, a hand card or the message line stays the same DOM node for as long as it is on
-the table; a new child is made from its HTML and a child that went away is removed.
-Attributes that the tree does not name (``open`` of a ``<details>``, marks set by
-others) are left alone. No DOM access here besides what ``Patcher`` is handed.
+the table, also when its siblings come, go or move; a new child is made by
+``createElement`` (no HTML is parsed) and a child that went away is removed.
+Attributes that the tree does not name (``open`` of a ``<details>``, which the browser
+sets) are left alone. No DOM access here besides what ``Patcher`` is handed.
 
 >>> old = h("ol", None, h("li", {"data-move": "H5>B1"}, "Anna played 5"))
 >>> new = h("ol", None, h("li", {"data-move": "H5>B1"}, "Anna played 5"),
@@ -21,21 +22,40 @@ others) are left alone. No DOM access here besides what ``Patcher`` is handed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any, NamedTuple
 
 VOID = frozenset({"area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"})
+# attributes that only give a form field its first state: a patch sets the field's state too,
+# as a field drawn anew would show it (the patch writes them only when the tree's value changed)
+LIVE = frozenset({"value", "checked", "selected"})
+
+
+Attrs = tuple[tuple[str, str], ...]
+"""An element's attributes: (name, value) pairs in the order they were given."""
+
+# the name of SVG's namespace (never fetched; written so build.py's self-containment check knows it)
+xmlns = "http://www.w3.org/2000/svg"
+SVG_NS = xmlns
 
 
 class El(NamedTuple):
-    """One element: its tag, attributes (names as in HTML), children (elements or text)
-    and an optional key that tells it apart from its siblings."""
+    """One element: its tag, attributes (names as in HTML, as (name, value) pairs: a value
+    that cannot change), children (elements or text) and an optional key that tells it
+    apart from its siblings. Build one with ``h``."""
 
     tag: str
-    attrs: dict[str, str]
+    attrs: Attrs
     kids: tuple[El | str, ...]
     key: str | None = None
+
+    def attr(self, name: str) -> str | None:
+        """The value of attribute ``name`` (``None`` if it has none)."""
+        for n, v in self.attrs:
+            if n == name:
+                return v
+        return None
 
 
 def props(**values: Any) -> dict[str, str]:
@@ -56,15 +76,18 @@ def _add(out: list[El | str], kid: Any) -> None:
         out.append(str(kid))
 
 
-def h(tag: str, attrs: dict[str, str] | None = None, *kids: Any, key: str | None = None) -> El:
-    """An element; ``kids`` may be elements, text, lists of them, or ``None`` (left out)."""
+def h(tag: str, attrs: Mapping[str, str] | Attrs | None = None, *kids: Any, key: str | None = None) -> El:
+    """An element; ``attrs`` a mapping (``props``) or (name, value) pairs; ``kids`` may be
+    elements, text, lists of them, or ``None`` (left out)."""
     out: list[El | str] = []
     _add(out, kids)
-    return El(tag, attrs or {}, tuple(out), key)
+    pairs = tuple(attrs.items()) if isinstance(attrs, Mapping) else tuple(attrs or ())
+    return El(tag, pairs, tuple(out), key)
 
 
-def _attrs_html(attrs: dict[str, str]) -> str:
-    return "".join(f' {name}="{escape(value)}"' for name, value in attrs.items())
+def _attrs_html(attrs: Attrs) -> str:
+    """`` name="value"`` each; a boolean attribute (``""``: ``selected``, ``hidden``) by its name."""
+    return "".join(f' {name}="{escape(value)}"' if value else f" {name}" for name, value in attrs)
 
 
 def to_html(el: El | str) -> str:
@@ -80,6 +103,11 @@ def kids_html(kids: Iterable[El | str]) -> str:
     return "".join(map(to_html, kids))
 
 
+def text_of(el: El | str) -> str:
+    """The text an element shows (its text and its children's, as ``textContent``)."""
+    return el if isinstance(el, str) else "".join(map(text_of, el.kids))
+
+
 def child_keys(kids: tuple[El | str, ...]) -> list[str]:
     """The keys that match children of two trees: ``key``, else ``data-key``, else the tag
     and how many siblings of that tag without a key came before."""
@@ -89,7 +117,7 @@ def child_keys(kids: tuple[El | str, ...]) -> list[str]:
         if isinstance(kid, str):
             base = "#text"
         else:
-            base = kid.key or kid.attrs.get("data-key") or kid.tag
+            base = kid.key or kid.attr("data-key") or kid.tag
         n = seen.get(base, 0)
         seen[base] = n + 1
         out.append(f"{base}#{n}")
@@ -100,51 +128,76 @@ def _only_elements(kids: tuple[El | str, ...]) -> bool:
     return all(isinstance(k, El) for k in kids)
 
 
+def _in_svg(node: Any) -> bool:
+    return getattr(node, "namespaceURI", None) == SVG_NS
+
+
 class Patcher:
     """Applies the difference between two trees to the DOM node that shows the first.
-    ``document`` makes new nodes (a ``<template>`` parses their HTML)."""
+    ``document`` makes new nodes (``createElement``, ``createTextNode``): no HTML is parsed,
+    so no text of a tree is ever read as markup."""
 
     def __init__(self, document: Any) -> None:
         self.document = document
         self.changes = 0  # DOM writes made, for tests and the benchmark
 
-    def create(self, el: El) -> Any:
-        template = self.document.createElement("template")
-        template.innerHTML = to_html(el)
+    def create(self, el: El | str, svg: bool = False) -> Any:
+        """A new DOM node that shows ``el`` (``svg``: inside an ``<svg>``)."""
+        doc = self.document
         self.changes += 1
-        return template.content.firstElementChild
+        if isinstance(el, str):
+            return doc.createTextNode(el)
+        svg = svg or el.tag == "svg"
+        node = doc.createElementNS(SVG_NS, el.tag) if svg else doc.createElement(el.tag)
+        for name, value in el.attrs:
+            node.setAttribute(name, value)
+        for kid in el.kids:
+            node.appendChild(self.create(kid, svg))
+        return node
+
+    def fill(self, node: Any, kids: tuple[El | str, ...]) -> None:
+        """Replace all of ``node``'s children by new ones that show ``kids``."""
+        if all(isinstance(k, str) for k in kids):
+            node.textContent = "".join(kids)  # type: ignore[arg-type]
+        else:
+            node.textContent = ""
+            svg = _in_svg(node)
+            for kid in kids:
+                node.appendChild(self.create(kid, svg))
+        self.changes += 1
 
     def mount(self, node: Any, tree: El) -> None:
         """``node`` shows anything: make it show ``tree`` (its attributes and children)."""
-        for name, value in tree.attrs.items():
+        for name, value in tree.attrs:
             node.setAttribute(name, value)
-        node.innerHTML = kids_html(tree.kids)
-        self.changes += 1 + len(tree.attrs)
+        self.fill(node, tree.kids)
+        self.changes += len(tree.attrs)
 
     def patch(self, node: Any, old: El, new: El) -> None:
         """``node`` shows ``old`` (same tag as ``new``): make it show ``new``."""
         if old == new:
             return
         if old.attrs != new.attrs:
-            for name, value in new.attrs.items():
-                if old.attrs.get(name) != value:
+            before = dict(old.attrs)
+            after = dict(new.attrs)
+            for name, value in after.items():
+                if before.get(name) != value:
                     node.setAttribute(name, value)
                     self.changes += 1
-            for name in old.attrs:
-                if name not in new.attrs:
+                    if name in LIVE:
+                        setattr(node, name, value if name == "value" else True)
+            for name in before:
+                if name not in after:
                     node.removeAttribute(name)
                     self.changes += 1
+                    if name in LIVE:
+                        setattr(node, name, "" if name == "value" else False)
         if old.kids != new.kids:
             self.patch_kids(node, old.kids, new.kids)
 
     def patch_kids(self, node: Any, old: tuple[El | str, ...], new: tuple[El | str, ...]) -> None:
         if not (_only_elements(old) and _only_elements(new)):
-            # text, or text mixed with elements: small leaves, written whole
-            if all(isinstance(k, str) for k in new):
-                node.textContent = "".join(new)
-            else:
-                node.innerHTML = kids_html(new)
-            self.changes += 1
+            self.fill(node, new)  # text, or text mixed with elements: small leaves, written whole
             return
         old_keys, new_keys = child_keys(old), child_keys(new)
         if old_keys == new_keys:
@@ -154,45 +207,52 @@ class Patcher:
                     continue
                 children = children if children is not None else node.children
                 child = children.item(i)
-                if o.tag == n.tag:
-                    self.patch(child, o, n)
+                if o.tag == n.tag:  # type: ignore[union-attr]
+                    self.patch(child, o, n)  # type: ignore[arg-type]
                 else:
-                    node.replaceChild(self.create(n), child)
+                    node.replaceChild(self.create(n, _in_svg(node)), child)
             return
-        self._reorder(node, list(zip(old_keys, old)), list(zip(new_keys, new)))
+        self._reorder(node, list(zip(old_keys, old)), list(zip(new_keys, new)))  # type: ignore[arg-type]
 
     def _reorder(self, node: Any, old: list[tuple[str, El]], new: list[tuple[str, El]]) -> None:
-        """Children added, removed or moved: match them by key, keep the matched nodes."""
+        """Children added, removed or moved: match them by key, keep the matched nodes.
+
+        Linear: the old children whose key (and tag) is wanted stay, the others go; then
+        the new children are placed from the first: the DOM then holds the ones placed,
+        in their new order, followed by the kept ones not yet placed, in their old order;
+        so the node at the place of the next new child is the first kept one not placed:
+        if that is the child's node it stays, else the child's node (kept or new) is put
+        before it."""
         children = node.children
         doms = [children.item(i) for i in range(len(old))]  # before any change: the collection is live
         wanted = {k: el.tag for k, el in new}
-        kept: list[list[Any]] = []  # [key, old element, node], in DOM order
+        kept: list[tuple[str, El, Any]] = []  # in DOM order
         for (k, el), dom in zip(old, doms):
             if wanted.get(k) == el.tag:
-                kept.append([k, el, dom])
+                kept.append((k, el, dom))
             else:
                 dom.remove()
                 self.changes += 1
         where = {entry[0]: entry for entry in kept}
-        for i, (k, el) in enumerate(new):
+        placed: set[str] = set()
+        j = 0  # kept[j]: the first kept child not placed yet
+        for k, el in new:
+            while j < len(kept) and kept[j][0] in placed:
+                j += 1
+            here = kept[j] if j < len(kept) else None
             entry = where.get(k)
-            if entry is None:
-                entry = [k, el, self.create(el)]
-                self._insert(node, entry[2], kept, i)
-                kept.insert(i, entry)
-                continue
-            if kept[i] is not entry:  # a node that moved
-                kept.remove(entry)
-                self._insert(node, entry[2], kept, i)
-                kept.insert(i, entry)
-            self.patch(entry[2], entry[1], el)
-
-    def _insert(self, node: Any, dom: Any, kept: list[list[Any]], i: int) -> None:
-        if i < len(kept):
-            node.insertBefore(dom, kept[i][2])
-        else:
-            node.appendChild(dom)
-        self.changes += 1
+            if entry is not None and entry is here:
+                j += 1
+            else:
+                dom = self.create(el, _in_svg(node)) if entry is None else entry[2]
+                if here is None:
+                    node.appendChild(dom)
+                else:
+                    node.insertBefore(dom, here[2])
+                self.changes += 1
+            placed.add(k)
+            if entry is not None:
+                self.patch(entry[2], entry[1], el)
 
 
 class TreeView:
