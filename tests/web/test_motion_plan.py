@@ -25,10 +25,11 @@ ANN = {"name": "Ann", "kind": "human"}
 
 
 def table(stocks=None, draw=(), players: int = 2, teams: bool = False, stock: int = 5,
-          practice: bool = False) -> Controller:
+          practice: bool = False, humans: int = 1) -> Controller:
     """A game at a scripted deal: seat 0 is the human (the viewer) and moves first."""
     rules = Rules(players=players, stock_size=stock, teams=teams or None)
-    seats = [ANN] + [{"name": "", "kind": "ai:easy"}] * (players - 1)
+    seats = [ANN] + [{"name": "Ben", "kind": "human"}] * (humans - 1)
+    seats += [{"name": "", "kind": "ai:easy"}] * (players - humans)
     game = Game(rules, scripted_deck(rules, stocks, draw), players=seats)
     return Controller(game, Settings(), practice=practice)
 
@@ -118,6 +119,17 @@ def test_a_discard_pile_top_lands_on_a_building_pile():
     travels, old, new = step(ctrl, lambda: ctrl.play("D1>B4"))
     assert where(travels, old, new, PLAY) == [("1", "0:D1", "B4")]
     assert shown(old, travels[0].source[0]) == "1"
+
+
+def test_hot_seat_the_card_of_a_hand_hidden_at_once_is_followed():
+    """Two people at one device: Ann's discard ends her turn, and her hand is hidden at
+    once (Ben's turn, behind the curtain); her card still travels from her hand."""
+    ctrl = table(draw=[3, 4, 6, 8, 10], humans=2)
+    ctrl.reveal()  # Ann's cards shown
+    travels, old, new = step(ctrl, lambda: ctrl.play("H6>D3"))
+    assert ctrl.curtain and ctrl.viewer == 1
+    assert where(travels, old, new, PLAY) == [("6", "H2", "0:D3")]
+    assert not where(travels, old, new, SLIDE) and not where(travels, old, new, DRAW)
 
 
 def test_a_completed_pile_leaves_for_the_completed_cards():

@@ -17,7 +17,9 @@ its key ``draw``. What they tell:
 - the viewer's hand is matched card by card (the longest common order of the two hands,
   which are sorted): a card in both is a ``slide`` from its old place to its new one (the
   page moves it only if it moved on screen), a new card not paired with a source is a
-  ``draw`` from the draw pile.
+  ``draw`` from the draw pile; a hand face up before and face down after (hot seat: the
+  next person's turn) gives its card by the card that arrived; another seat's hand (backs)
+  gives a card that starts at its backs, or at the seat's name where they are hidden.
 
 One command changes one pile pair (and the hand): several moves between two trees are
 paired as well as their cards tell (one card per pile).
@@ -295,8 +297,9 @@ def plan(old: El, new: El) -> tuple[Travel, ...]:
         away = ((count[0],) if count else ()) + (draw_now.path,)
     sources: list[_End] = []
     targets: list[_End] = []
-    hand_was: list[tuple[str, Path]] = []
+    hand_was: list[tuple[str, Path]] = []  # the hand face up before and after: its cards
     hand_now: list[tuple[str, Path]] = []
+    backs = None  # the hand face up before is shown face down after: so many cards
     for pile, now in after.items():  # in the order of the table
         was = before.get(pile)
         if was is None or pile == "draw":
@@ -307,7 +310,9 @@ def plan(old: El, new: El) -> tuple[Travel, ...]:
         cards_was, cards_now = _hand_cards(was), _hand_cards(now)
         if cards_was is not None and cards_now is not None:  # the viewer's: card by card, below
             hand_was, hand_now = cards_was, cards_now
-        elif cards_was is None and cards_now is None:  # another's (backs): by its count
+        elif cards_was is not None:  # face up, then backs (hot seat: the next one's turn)
+            hand_was, backs = cards_was, len(_cards(now.el, now.path))
+        elif cards_now is None:  # another's (backs): by its count
             backs_was, backs_now = _cards(was.el, was.path), _cards(now.el, now.path)
             if len(backs_now) < len(backs_was):
                 sources.append(_End("", (backs_was[-1], *_seat_name(was))))
@@ -319,7 +324,7 @@ def plan(old: El, new: El) -> tuple[Travel, ...]:
     if draw_was is not None and draw_now is not None:
         drawn = (_counted(draw_was.el, "data-draw") - _counted(draw_now.el, "data-draw") - done
                  + sum(t.complete for t in targets))
-    gone = [len(hand_was) + max(drawn, 0) - len(hand_now)]
+    gone = [len(hand_was) + max(drawn, 0) - len(hand_now) if backs is None else len(hand_was) - backs]
 
     def from_hand(card: str | None) -> _End | None:
         """A card of the viewer's hand that left (``None``: any card that did)."""
