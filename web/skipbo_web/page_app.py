@@ -147,7 +147,7 @@ class App:
         over = self.ctrl.game.is_over
         if over:
             self.stats.game_over()
-        flight = self.motion.take_off(entry, drop)
+        flight = self.motion.take_off(drop)
         self.render()
         self.motion.land(flight)
         if over:

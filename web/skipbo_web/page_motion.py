@@ -2,19 +2,23 @@
 building pile leaves for the completed cards, and cards drawn into your hand arrive from
 the draw pile while the others slide to their new places.
 
-FLIP: ``take_off`` measures where the cards are before the table is patched (First),
-``land`` measures where they are after (Last), and the Web Animations API plays each
-card from its old place to its new one (Invert, Play): a transform only, which the
-browser animates off the main thread. The card that moves is the real card at its new
-place; the only copies are a completed pile on its way out and a dragged card put back,
-each removed when its animation ends (and by the next move at the latest).
+What travels is derived from the table's trees before and after the command
+(``motion_plan.plan``): paths of elements, whose DOM nodes the table's ``TreeView``
+finds (``find``), with no selector of the markup. FLIP: ``take_off`` starts a flight
+before the table is patched; just before the patch, the table shows the new tree to
+``measure``, which plans and measures where the cards are (First); ``land`` measures
+where they are after (Last), and the Web Animations API plays each card from its old
+place to its new one (Invert, Play): a transform only, which the browser animates off
+the main thread. The card that moves is the real card at its new place; the only copies
+are a completed pile on its way out and a dragged card put back, each removed when its
+animation ends (and by the next move at the latest).
 
 The duration follows the computer speed (``instant``: no animation); with
 ``prefers-reduced-motion`` a moved card fades in instead of travelling.
 
-What this costs the main thread (measuring before and after, starting the animations;
-not the patch between them) is a User Timing measure ``skipbo:flight`` per move, which
-bench/render.py and e2e/test_motion.py read.
+What this costs the main thread (planning, measuring before and after, starting the
+animations; not the patch between them) is a User Timing measure ``skipbo:flight`` per
+move, which bench/render.py and e2e/test_motion.py read.
 """
 
 from __future__ import annotations
@@ -22,11 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from skipbo_core.history import LogEntry
-
-from .page_dom import attr, create_proxy, js
+from .motion_plan import COMPLETE, DRAW, PLAY, Travel, plan
+from .page_dom import create_proxy, js
 from .table import card as card_tree
-from .table import card_token
+from .view_tree import El, Path
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -59,14 +62,18 @@ class Rect:
 
 @dataclass
 class Flight:
-    """What ``take_off`` saw before the table changed."""
+    """A move's cards on their way: where they were before the table changed."""
 
-    entry: LogEntry | None
     started: float = 0.0  # performance.now() when take_off began
-    spent: float = 0.0    # ms that take_off took
-    source: Rect | None = None
-    hand: list[tuple[str, Rect]] = field(default_factory=list)  # the viewer's hand cards
-    draw: Rect | None = None
+    spent: float = 0.0    # ms spent on it so far (not the patch)
+    drop: Rect | None = None  # a dragged card's copy: where the move's card starts
+    travels: tuple[Travel, ...] = ()
+    starts: list[Rect | None] = field(default_factory=list)  # where each travel starts
+
+
+def card_value(token: str) -> int:
+    """A card from its ``data-card`` form (``"SB"``: a Skip-Bo card, 0)."""
+    return 0 if token == "SB" else int(token)
 
 
 class Motion:
@@ -86,78 +93,75 @@ class Motion:
 
     # -- before the table changes ---------------------------------------------------------
 
-    def take_off(self, entry: LogEntry | None, drop: Any = None) -> Flight | None:
-        """Measure where ``entry``'s card (None: no move, only the hand) and the viewer's
-        hand cards are now; ``drop`` is a dragged card's copy, where the card starts."""
+    def take_off(self, drop: Any = None) -> Flight | None:
+        """Start a move's flight before the table is patched: the table then shows its
+        trees to ``measure``. ``drop`` is a dragged card's copy, where the move's card starts."""
         self.clear()
         if not self.duration:
             if drop is not None:
                 drop.remove()
             return None
         start = self._now()
-        root = self.app.root
-        flight = Flight(entry, started=start)
+        flight = Flight(started=start)
         if drop is not None:
-            flight.source = Rect.of(drop)
+            flight.drop = Rect.of(drop)
             drop.remove()
-        elif entry is not None and entry.card is not None:
-            el = self._source_el(entry)
-            flight.source = Rect.of(el) if el is not None else None
-        for el in root.querySelectorAll('.me [data-slot="H"][data-card]'):
-            flight.hand.append((attr(el, "data-card") or "", Rect.of(el)))
-        pile = js(root.querySelector(".drawpile"))
-        flight.draw = Rect.of(pile) if pile is not None else None
+        self.app.table.before_patch = lambda old, new: self.measure(flight, old, new)
         flight.spent = self._now() - start
         return flight
 
-    def _source_el(self, entry: LogEntry) -> Any:
-        root, ctrl = self.app.root, self.app.ctrl
-        move = entry.move
-        owner = ctrl.partner(entry.seat) if move.from_partner else entry.seat
-        area = js(root.querySelector(f'[data-seat="{owner}"]'))
-        if area is None:
-            return None
-        if move.from_hand:  # your hand card; another seat's hand: its backs, else its name
-            for selector in (f'[data-slot="H"][data-card="{card_token(move.hand_card)}"]',
-                             ".mini-hand .card:last-child", ".hand .card:last-child", "header .name"):
-                el = js(area.querySelector(selector))
-                if el is not None and el.getBoundingClientRect().width:
-                    return el
-            return None
-        pile = js(area.querySelector(f'[data-slot="{move.source_slot.removeprefix("P")}"]'))
-        if pile is None:
-            return None
-        cards = pile.querySelectorAll(".card")
-        return cards.item(cards.length - 1) if cards.length else pile
+    def measure(self, flight: Flight, old: El, new: El) -> None:
+        """The table shown as ``old`` is about to become ``new``: plan what travels and
+        measure where each card starts."""
+        start = self._now()
+        travels = flight.travels = plan(old, new)
+        nodes = self.app.table.view.find(path for t in travels for path in t.source)
+        for travel in travels:
+            if flight.drop is not None and travel.kind in (PLAY, COMPLETE):
+                flight.starts.append(flight.drop)  # the move's card: where it was dropped
+                flight.drop = None
+                continue
+            flight.starts.append(self._shown(nodes, travel.source))
+        flight.spent += self._now() - start
+
+    @staticmethod
+    def _shown(nodes: dict[Path, Any], paths: tuple[Path, ...]) -> Rect | None:
+        """Where the first of ``paths`` that is shown on screen is."""
+        for path in paths:
+            node = nodes.get(path)
+            if node is not None:
+                rect = Rect.of(node)
+                if rect.width or len(paths) == 1:
+                    return rect
+        return None
 
     # -- after the table changed ----------------------------------------------------------
 
     def land(self, flight: Flight | None) -> None:
-        """Play the cards from where ``take_off`` saw them to where they are now."""
+        """Play the cards from where they were to where they are now."""
         if flight is None:
             return
+        self.app.table.before_patch = None
         start = self._now()
-        entry = flight.entry
-        if entry is not None and entry.card is not None and flight.source is not None:
-            target = self._target_card(entry)
-            if target is not None:
-                self._fly(target, flight.source)
-            elif entry.move.is_build:
-                self._pile_leaves(entry, flight.source)
-        self._hand(flight)
+        travels = flight.travels
+        nodes = self.app.table.view.find([t.target for t in travels] + [p for t in travels for p in t.away])
+        arrivals = 0
+        for travel, at in zip(travels, flight.starts):
+            target = nodes.get(travel.target)
+            if at is None or target is None:
+                continue
+            if travel.kind == COMPLETE:
+                away = next((nodes[p] for p in travel.away if p in nodes), None)
+                if away is not None and travel.card:
+                    self._pile_leaves(card_value(travel.card), target, away, at)
+            elif travel.kind == DRAW:
+                self._fly(target, at, delay=arrivals * 60)
+                arrivals += 1
+            else:
+                self._fly(target, at)
         spent = flight.spent + self._now() - start
         self.app.browser.window.performance.measure(
             "skipbo:flight", self.app.browser.js_object({"start": flight.started, "duration": spent}))
-
-    def _target_card(self, entry: LogEntry) -> Any:
-        root, slot = self.app.root, entry.move.target_slot
-        if entry.move.is_build:
-            return js(root.querySelector(f'[data-slot="{slot}"] > .card:not(.empty)'))
-        pile = js(root.querySelector(f'[data-seat="{entry.seat}"] [data-slot="{slot}"]'))
-        if pile is None:
-            return None
-        cards = pile.querySelectorAll(".card:not(.empty)")
-        return cards.item(cards.length - 1) if cards.length else None
 
     def _animate(self, el: Any, frames: list[dict[str, Any]], duration: float, delay: float = 0,
                  fill: str = "backwards") -> Any:
@@ -196,16 +200,11 @@ class Motion:
         self.copies.append(card)
         return card
 
-    def _pile_leaves(self, entry: LogEntry, start: Rect) -> None:
-        """The card completed its building pile: it lands there, then the pile leaves for
-        the completed cards beside the draw pile."""
-        root = self.app.root
-        pile = js(root.querySelector(f'[data-slot="{entry.move.target_slot}"]'))
-        done = js(root.querySelector(".drawpile .done")) or js(root.querySelector(".drawpile"))
-        if pile is None or done is None:
-            return
+    def _pile_leaves(self, value: int, pile: Any, done: Any, start: Rect) -> None:
+        """The card ``value`` completed the building pile ``pile``: it lands there, then
+        the pile leaves for the completed cards (``done``)."""
         at, away = Rect.of(pile), Rect.of(done)
-        copy = self._copy(entry.card, at)
+        copy = self._copy(value, at)
         if self.reduced:
             frames = [{"opacity": 1}, {"opacity": 0}]
         else:
@@ -217,20 +216,6 @@ class Motion:
         # "forwards": gone from sight until the end of the animation removes it
         animation = self._animate(copy, frames, FADE_MS * 2 if self.reduced else self.duration * 2.2, fill="forwards")
         animation.onfinish = self._done
-
-    def _hand(self, flight: Flight) -> None:
-        """The viewer's hand cards slide from their old places; new ones come from the draw pile."""
-        root = self.app.root
-        before = list(flight.hand)
-        arrivals = 0
-        for el in root.querySelectorAll('.me [data-slot="H"][data-card]'):
-            token = attr(el, "data-card")
-            j = next((k for k, (t, _) in enumerate(before) if t == token), None)
-            if j is not None:
-                self._fly(el, before.pop(j)[1])
-            elif flight.draw is not None:
-                self._fly(el, flight.draw, delay=arrivals * 60)
-                arrivals += 1
 
     def put_back(self, ghost: Any, home: Any) -> None:
         """A dragged card that could not go where it was dropped glides back home."""

@@ -7,6 +7,7 @@ speed or the notices.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .bar import bar_tree, foot_tree, notices_tree
@@ -32,6 +33,8 @@ class TableView:
         self.version = version
         self.bar_drawn: El | None = None  # the bar as last drawn with its menu closed
         self.menu_open = False            # the bar's More menu (a phone upright)
+        # shown the table's tree before and after, just before the next patch (a move's motion)
+        self.before_patch: Callable[[El, El], None] | None = None
 
     def render_chrome(self) -> None:
         """The bar, the engine version and the notices, patched in place (touched only when
@@ -62,7 +65,10 @@ class TableView:
         browser = app.browser
         active = browser.active()
         key = attr(active, "data-key") if active is not None and self.root.contains(active) else None
-        self.view.show(table_tree(app.ctrl, app.look, marks=marks))
+        tree = table_tree(app.ctrl, app.look, marks=marks)
+        if self.before_patch is not None and self.view.tree is not None:
+            self.before_patch(self.view.tree, tree)
+        self.view.show(tree)
         self.root.removeAttribute("aria-busy")
         if key is not None and not self.root.contains(browser.active()):
             self.focus_key(key)  # the element in focus went away (a hand card played)

@@ -7,6 +7,8 @@ The tree carries the stable hooks that tests and embedding rely on:
 hand cards (``1``-``12`` or ``SB``); ``data-legal="1"`` on targets of the picked card;
 ``data-key`` names each pile and hand card: the patcher keeps each such element the same
 DOM node from one state to the next, so focus and handles held by others survive a move.
+The draw pile and another seat's hand have the keys ``draw`` and ``mini-hand`` (not
+drawn: ``El.key``), by which motion_plan finds them.
 """
 
 from __future__ import annotations
@@ -298,7 +300,8 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
     elif look.replay:
         body.append(_open_hand(ctrl, look, seat, name))
     else:
-        body.append(h("div", props(class_="mini-hand", aria_hidden="true"), [back(" mini")] * hand_size))
+        body.append(h("div", props(class_="mini-hand", aria_hidden="true"), [back(" mini")] * hand_size,
+                      key="mini-hand"))
     classes = "player me" if me else "player opp"
     if not me and seat == ctrl.partner(viewer):
         classes += " partner"
@@ -378,7 +381,8 @@ def _center(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, 
              h("div", props(class_="drawpile", role="img", aria_label=t(lang, "draw.aria", count=draw, done=done)),
                back() if draw else empty(),
                h("span", props(class_="count", data_draw=draw), t(lang, "draw.count", count=draw)),
-               h("span", props(class_="count done", data_completed=done), t(lang, "draw.completed", count=done))),
+               h("span", props(class_="count done", data_completed=done), t(lang, "draw.completed", count=done)),
+               key="draw"),
              h("div", props(class_="building"), piles))
 
 

@@ -35,6 +35,9 @@ LIVE = frozenset({"value", "checked", "selected"})
 Attrs = tuple[tuple[str, str], ...]
 """An element's attributes: (name, value) pairs in the order they were given."""
 
+Path = tuple[str, ...]
+"""Where an element is in a tree: the keys (``child_keys``) of the children from the root down."""
+
 # the name of SVG's namespace (never fetched; written so build.py's self-containment check knows it)
 xmlns = "http://www.w3.org/2000/svg"
 SVG_NS = xmlns
@@ -255,6 +258,34 @@ class Patcher:
                 self.patch(entry[2], entry[1], el)
 
 
+    def find(self, node: Any, tree: El, paths: Iterable[Path]) -> dict[Path, Any]:
+        """The DOM nodes of the elements at ``paths`` in ``tree``, which ``node`` shows (a
+        path: the child keys from ``tree`` down, see ``child_keys``); a path that names no
+        element is left out. Paths that begin alike share the steps they have in common."""
+        known: dict[Path, tuple[Any, El]] = {(): (node, tree)}
+        out: dict[Path, Any] = {}
+        for path in paths:
+            k = len(path)
+            while path[:k] not in known:
+                k -= 1
+            dom, el = known[path[:k]]
+            for step in path[k:]:
+                kids = el.kids
+                keys = child_keys(kids)
+                i = keys.index(step) if step in keys else -1
+                kid = kids[i] if i >= 0 else None
+                if not isinstance(kid, El):
+                    dom = None
+                    break
+                elements = i if _only_elements(kids) else sum(isinstance(x, El) for x in kids[:i])
+                dom, el = dom.children.item(elements), kid
+                k += 1
+                known[path[:k]] = (dom, el)
+            if dom is not None:
+                out[path] = dom
+        return out
+
+
 class TreeView:
     """A DOM node and the tree it shows; ``show`` patches it to a new tree."""
 
@@ -269,6 +300,10 @@ class TreeView:
         else:
             self.patcher.patch(self.node, self.tree, tree)
         self.tree = tree
+
+    def find(self, paths: Iterable[Path]) -> dict[Path, Any]:
+        """The DOM nodes of the elements at ``paths`` of the tree shown (``Patcher.find``)."""
+        return self.patcher.find(self.node, self.tree, paths) if self.tree is not None else {}
 
     def forget(self) -> None:
         """The node was redrawn by other means: the next ``show`` draws it whole."""
