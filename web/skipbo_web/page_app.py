@@ -36,6 +36,7 @@ from .page_tabs import TabGuard
 from .page_tutorial import TutorialSession
 from .prefs import next_theme
 from .sounds import move_sounds
+from .state import PageState, Store
 from .table import Look
 from .view_tree import Patcher
 
@@ -45,6 +46,7 @@ class App:
         self.browser = browser
         self.patcher = Patcher(browser.document)
         self.session = Session(browser)
+        self.store = Store(self.session.state)  # the page's state: the rooms read it here
         self.table = TableView(self, version)
         self.root = self.table.root
         self.sheet = Sheet(self)
@@ -83,6 +85,10 @@ class App:
     # -- the game on the table ----------------------------------------------------------------
 
     @property
+    def state(self) -> PageState:
+        return self.store.state
+
+    @property
     def ctrl(self) -> Controller:
         return self.session.ctrl
 
@@ -104,7 +110,7 @@ class App:
     def use(self, ctrl: Controller) -> None:
         """Switch to another game (stops the computer's turns of the previous one)."""
         self.computer.stop()
-        if self.tutorial.on:  # another game starts: the tutorial waits, to be resumed
+        if self.state.in_tutorial:  # another game starts: the tutorial waits, to be resumed
             self.tutorial.close()
         self.show_game(ctrl)
         self.save()
@@ -112,9 +118,9 @@ class App:
         self.computer.kick()
 
     def save(self) -> None:
-        if self.tabs.elsewhere:
+        if self.state.covered:
             return
-        if self.tutorial.on:  # the tutorial never writes the normal game's save
+        if self.state.in_tutorial:  # the tutorial never writes the normal game's save
             self.tutorial.save()
         elif not self.session.save():  # another tab saved a newer game: it has the game
             self.tabs.step_back()
@@ -139,7 +145,7 @@ class App:
         if ctrl.game.is_over and not self.look.result_hidden and not self.result_focused:
             self.result_focused = True  # keyboard users land on "next game" / "play again"
             self.keys.focus(".result .primary")
-        if ctrl.curtain and self.sheet.kind is None:
+        if ctrl.curtain and self.state.sheet is None:
             self.keys.focus('[data-action="reveal"]')
         self.frame.fit()
         self.frame.tell_updates()
@@ -193,7 +199,7 @@ class App:
         el = js(event.target.closest("[data-action], [data-slot], [data-lang]"))
         if el is None:
             return
-        if self.tabs.elsewhere:  # covered: only the cover's button works
+        if self.state.covered:  # covered: only the cover's button works
             if attr(el, "data-action") == "take-over":
                 self.tabs.take_over()
             return
@@ -209,7 +215,7 @@ class App:
             self.set_language(lang)
         elif action:
             self.act(action, el)
-        elif slot and self.sheet.kind is None:
+        elif slot and self.state.sheet is None:
             self.click_slot(el, event.detail == 0)
 
     def set_theme(self, choice: str) -> None:
@@ -284,7 +290,7 @@ class App:
         # "start" (the form's submit button): its submit event does it
 
     def on_change(self, event: Any) -> None:
-        if self.tabs.elsewhere:
+        if self.state.covered:
             return
         target = event.target
         name = attr(target, "name")
@@ -292,7 +298,7 @@ class App:
             self.records.change(name, target)
         elif name == "speed" and js(target.closest("#bar")) is not None:
             self.session.set_speed(int(target.value))
-        elif self.sheet.kind == "setup" and name in ("players", "wild_cards", "lang"):
+        elif self.state.sheet == "setup" and name in ("players", "wild_cards", "lang"):
             self.sheet.form_changed(name, target)
 
     def start(self) -> None:

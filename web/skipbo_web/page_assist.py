@@ -30,7 +30,7 @@ class Assist:
     @property
     def in_lesson(self) -> bool:
         """The tutorial is on: its coach teaches, so no hints and no undo."""
-        return self.app.tutorial.on
+        return self.app.state.in_tutorial
 
     def render(self) -> None:
         """Patch the Hint/Undo/Read buttons (focus stays on them)."""

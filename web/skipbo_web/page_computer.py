@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from skipbo_core.ai import think_for
 
 from .settings import SPEED_DELAY_MS
+from .state import Mode
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -35,15 +36,19 @@ class ComputerTurns:
     def kick(self) -> None:
         """Start the computer's moves if it is to move (and nothing holds the game)."""
         app = self.app
-        if app.ctrl.ai_to_move and not self.running and app.records.replay is None and not app.tabs.elsewhere:
+        if app.ctrl.ai_to_move and not self.running and self.free():
             self.running = True
             self.task = asyncio.ensure_future(self.run(self.generation))
 
     def _goes_on(self, generation: int) -> bool:
         # an open replay pauses the game (it goes on when the replay closes)
         app = self.app
-        return (generation == self.generation and app.ctrl.ai_to_move and app.records.replay is None
-                and not app.tabs.elsewhere)
+        return generation == self.generation and app.ctrl.ai_to_move and self.free()
+
+    def free(self) -> bool:
+        """Nothing holds the game: no replay open over it, no other tab has it."""
+        state = self.app.state
+        return state.mode is not Mode.REPLAY and not state.covered
 
     async def run(self, generation: int) -> None:
         app = self.app

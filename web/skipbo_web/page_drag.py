@@ -34,7 +34,7 @@ class DragAndDrop:
     def on_pointerdown(self, event: Any) -> None:
         self.suppress_click = False
         app = self.app
-        if event.button != 0 or app.sheet.kind is not None or not app.ctrl.my_turn or app.tabs.elsewhere:
+        if event.button != 0 or app.state.sheet is not None or not app.ctrl.my_turn or app.state.covered:
             return
         el = js(event.target.closest("[data-slot]"))
         if el is None or attr(el, "data-slot") not in SOURCE_SLOTS or attr(el, "data-top") == "":

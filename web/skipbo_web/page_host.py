@@ -41,6 +41,7 @@ from .practice import undo_block
 from .puzzle_book import PUZZLES
 from .replay import RecordProblem, Replay
 from .settings import parse_url
+from .state import Highlight, Mode
 from .table import card_token, message_text
 from .view_tree import TreeView, h, props
 
@@ -53,9 +54,7 @@ class HostLink:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.piles: list[Pile] = []  # lit up by the last highlight
-        self.caption = ""
-        self.lit_game: object | None = None  # the game the highlight belongs to
+        self.store = app.store
         box = app.browser.by_id("caption")
         self.view = TreeView(app.patcher, box) if box is not None else None
 
@@ -108,17 +107,21 @@ class HostLink:
         return public_state(app.ctrl, app.look, app.session.speed, self.mode())
 
     def mode(self) -> str:
-        app = self.app
-        if app.records.replay is not None:
-            return "replay"
-        if app.tutorial.on:
-            return "tutorial"
-        return "puzzle" if app.puzzles.on else "game"
+        return str(self.store.state.mode)
+
+    @property
+    def piles(self) -> tuple[Pile, ...]:
+        """The piles the last highlight lit up."""
+        return self.store.state.highlight.piles
+
+    @property
+    def caption(self) -> str:
+        return self.store.state.highlight.caption
 
     def marks(self) -> list[tuple[str, str, str]]:
         """The highlight's marks on the table (none once another game is on it)."""
-        if self.lit_game is not self.app.ctrl.game:
-            self.piles, self.caption, self.lit_game = [], "", None
+        if self.store.state.highlight.game is not self.app.ctrl.game:
+            self.store.update(highlight=Highlight())
         return [(pile.selector(), "data-highlight", "1") for pile in self.piles]
 
     def render(self) -> None:
@@ -136,7 +139,7 @@ class HostLink:
     # -- the game must be at a point where a person may act ------------------------------------
 
     def _table_free(self) -> None:
-        if self.app.records.replay is not None:
+        if self.store.state.mode is Mode.REPLAY:
             raise HostError(NOT_NOW, "the replay viewer is open (close it, or open a game)")
 
     def _person_to_move(self) -> Controller:
@@ -153,7 +156,7 @@ class HostLink:
     def new_table(self, ctrl: Controller) -> None:
         """Put a new game on the table: sheets and the replay close, the tutorial waits."""
         app = self.app
-        if app.sheet.kind is not None:
+        if app.state.sheet is not None:
             app.sheet.close()
         app.records.end_replay()
         app.use(ctrl)
@@ -208,7 +211,7 @@ class HostLink:
     def do_hint(self) -> dict[str, Any]:
         self._person_to_move()
         app = self.app
-        if app.tutorial.on:
+        if app.state.in_tutorial:
             raise HostError(NOT_NOW, "the tutorial gives no hints")
         found = app.assist.show_hint()
         if found is None:
@@ -219,7 +222,7 @@ class HostLink:
     def do_undo(self) -> dict[str, Any]:
         self._table_free()
         app = self.app
-        why = "undo.tutorial" if app.tutorial.on else undo_block(app.ctrl)
+        why = "undo.tutorial" if app.state.in_tutorial else undo_block(app.ctrl)
         if why is not None:
             reason = {"undo.not_practice": "Undo works in practice games only",
                       "undo.not_now": "no person may move now",
@@ -275,7 +278,7 @@ class HostLink:
                    or app.browser.query(p.selector(), app.root) is None]
         if missing:
             raise HostError(NO_PILE, f"not on the table now: {', '.join(missing)}", piles=missing)
-        self.piles, self.caption, self.lit_game = list(piles), caption, app.ctrl.game
+        self.store.update(highlight=Highlight(tuple(piles), caption, app.ctrl.game))
         app.render()
         return {"piles": [p.name for p in piles], "caption": caption}
 
@@ -305,7 +308,7 @@ class HostLink:
 
     def do_close(self) -> dict[str, Any]:
         app = self.app
-        if app.sheet.kind is not None:
+        if app.state.sheet is not None:
             app.sheet.close()
         app.records.end_replay()
         app.render()

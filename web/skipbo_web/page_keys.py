@@ -27,14 +27,14 @@ class Keyboard:
         tag = str(event.target.tagName or "")
         if event.ctrlKey or event.metaKey or event.altKey or tag in TYPING:
             return
-        if app.tabs.elsewhere:  # the game is open in another tab: only the cover's button
+        if app.state.covered:  # the game is open in another tab: only the cover's button
             if key == "Tab":
                 self.keep_in_dialog(event)
             return
-        if app.sheet.kind == "replay":
+        if app.state.sheet == "replay":
             app.records.key(event)
             return
-        if app.sheet.kind is not None:
+        if app.state.sheet is not None:
             return  # the dialog handles its own keys (Esc closes it)
         if key == "Tab":
             self.keep_in_dialog(event)

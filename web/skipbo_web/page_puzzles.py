@@ -32,9 +32,8 @@ SOLUTION_STEP_MS = 500      # at least this long between the moves of Show solut
 class PuzzleSession:
     def __init__(self, app: App) -> None:
         self.app = app
-        self.puzzle: Puzzle | None = None
+        self.store = app.store
         self.start: Game | None = None    # the puzzle's table, as the try began
-        self.ctrl: Controller | None = None
         self.status = OPEN
         self.showing = 0                  # Show solution runs while it matches
         self.key = "skipbo.embed.puzzles" if app.session.embed else "skipbo.puzzles"
@@ -50,19 +49,29 @@ class PuzzleSession:
         solved, damaged = read_progress(data)
         if damaged:  # kept whole aside; the ids it could read go on counting
             session.put_aside(self.key)
-            session.store.set(self.key, progress_data(solved))
+            session.storage.set(self.key, progress_data(solved))
         session.report()
         return solved
 
     def mark_solved(self, ident: int) -> None:
-        self.app.session.store.set(self.key, progress_data(self.solved() | {ident}))
+        self.app.session.storage.set(self.key, progress_data(self.solved() | {ident}))
 
     # -- which puzzle is on the table --------------------------------------------------------------
 
     @property
+    def puzzle(self) -> Puzzle | None:
+        """The puzzle last opened (the page's state)."""
+        return self.store.state.puzzle
+
+    @property
+    def ctrl(self) -> Controller | None:
+        """The game that is a try at it (the page's state)."""
+        return self.store.state.puzzle_game
+
+    @property
     def on(self) -> bool:
         """A puzzle's game is on the table (another game replaces it)."""
-        return self.puzzle is not None and self.ctrl is self.app.ctrl
+        return self.store.state.in_puzzle
 
     def table_for(self, p: Puzzle) -> Controller:
         ctrl = Controller.from_position(p.position, Settings(), origin=f"{ORIGIN}{p.id}")
@@ -91,7 +100,8 @@ class PuzzleSession:
 
     def attach(self, p: Puzzle, ctrl: Controller) -> None:
         """``ctrl`` is a try at ``p`` (the session's game: put on the table by the caller)."""
-        self.puzzle, self.ctrl, self.showing = p, ctrl, self.showing + 1
+        self.store.update(puzzle=p, puzzle_game=ctrl)
+        self.showing += 1
         self.start = positions.start(p.position, [dict(q) for q in ctrl.game.players])
         self.status = OPEN
         self.judge(mark=False)
@@ -104,7 +114,7 @@ class PuzzleSession:
             return False
         app = self.app
         ctrl = self.table_for(p)
-        if app.sheet.kind is not None:
+        if app.state.sheet is not None:
             app.sheet.close()
         app.records.end_replay()
         app.use(ctrl)  # (it closes the tutorial)

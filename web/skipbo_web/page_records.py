@@ -26,11 +26,16 @@ if TYPE_CHECKING:
 class RecordsDesk:
     def __init__(self, app: App) -> None:
         self.app = app
-        self.replay: Replay | None = None   # the record open in the replay viewer
+        self.store = app.store
         self.viewer = 0                     # the seat at the bottom of the viewer's table
         self.token = 0                      # autoplay runs while it matches
         self.board: TreeView | None = None  # the viewer's table, patched in place
         self.drawn = None                   # the board's tree as the sheet drew it
+
+    @property
+    def replay(self) -> Replay | None:
+        """The record open in the replay viewer (the page's state)."""
+        return self.store.state.replay
 
     def sheet_html(self, kind: str) -> str:
         """The HTML of the records sheet or of the replay viewer."""
@@ -41,7 +46,7 @@ class RecordsDesk:
             return render_replay(self.replay, app.look, self.viewer)
         location = app.browser.window.location
         base = f"{location.origin}{location.pathname}"
-        link = (tutorial_link(base, app.lang, app.look.faces) if app.tutorial.on
+        link = (tutorial_link(base, app.lang, app.look.faces) if app.state.in_tutorial
                 else share_link(app.ctrl, base, app.lang, app.look.faces))
         return render_records(link, app.look)
 
@@ -152,7 +157,7 @@ class RecordsDesk:
         """Open a checked record in the viewer, at its start (a replay open before closes)."""
         self.end_replay()
         self.token += 1
-        self.replay = replay
+        self.store.update(replay=replay)
         self.viewer = default_viewer(replay)
         self.app.sheet.open("replay")
         self.app.browser.focus_first('[data-action="replay-forward"]', self.app.sheet.el)
@@ -160,7 +165,7 @@ class RecordsDesk:
     def problem(self, message: Message) -> None:
         """Name what is wrong with a record; the game and its save stay as they are."""
         app = self.app
-        if app.sheet.kind in ("records", "replay"):
+        if app.state.sheet in ("records", "replay"):
             self.end_replay()
             app.sheet.close()
         app.session.notices.append(message)
@@ -172,7 +177,7 @@ class RecordsDesk:
         """Leave the viewer: the game that was running goes on, unchanged."""
         if self.replay is None:
             return
-        self.replay = None
+        self.store.update(replay=None)
         self.board = None
         self.token += 1
         self.app.sheet.el.classList.remove("wide")

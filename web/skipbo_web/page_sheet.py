@@ -19,14 +19,19 @@ if TYPE_CHECKING:
 class Sheet:
     def __init__(self, app: App) -> None:
         self.app = app
+        self.store = app.store
         self.el = app.browser.by_id("sheet")
-        self.kind: str | None = None         # setup, help, records, replay, stats; None: closed
         self.draft: Settings | None = None   # the new-game form as filled in so far
         self.errors: list[str] = []          # its wrong fields
 
+    @property
+    def kind(self) -> str | None:
+        """The sheet open (the page's state): setup, help, records, replay, stats, puzzles; None: closed."""
+        return self.store.state.sheet
+
     def open(self, kind: str) -> None:
         app = self.app
-        self.kind = kind
+        self.store.update(sheet=kind)
         self.el.classList.toggle("wide", kind == "replay")
         if kind == "setup":
             settings = self.draft or app.session.settings
@@ -46,7 +51,7 @@ class Sheet:
             self.el.showModal()
 
     def close(self) -> None:
-        self.kind = None
+        self.store.update(sheet=None)
         self.draft = None
         self.errors = []
         if self.el.open:
@@ -56,7 +61,7 @@ class Sheet:
     def on_close(self, event: Any) -> None:
         """The dialog closed (Esc, or close()): a replay ends, a draft is dropped."""
         self.app.records.end_replay()
-        self.kind = None
+        self.store.update(sheet=None)
         self.draft = None
         self.errors = []
 

@@ -26,14 +26,18 @@ class TabGuard:
     def __init__(self, app: App) -> None:
         self.app = app
         self.id = f"{random.SystemRandom().randrange(16**12):012x}"
-        self.elsewhere = False  # another tab owns the game: this one is covered
-        self.on = not app.session.embed and app.session.store.ok
+        self.on = not app.session.embed and app.session.storage.ok
+
+    @property
+    def elsewhere(self) -> bool:
+        """Another tab owns the game: this one is covered (the page's state)."""
+        return self.app.state.covered
 
     def claim(self) -> None:
         """This tab owns the game now (the others hear of it and step back)."""
         if self.on:
             try:
-                self.app.session.store.ls.setItem(OWNER_KEY, self.id)
+                self.app.session.storage.ls.setItem(OWNER_KEY, self.id)
             except JsException:
                 self.on = False
 
@@ -51,12 +55,11 @@ class TabGuard:
         app = self.app
         if not self.on:
             return
-        self.elsewhere = True
+        app.look.elsewhere = True
         app.computer.stop()
         app.drag.drop_gesture()
-        if app.sheet.kind is not None:
+        if app.state.sheet is not None:
             app.sheet.close()
-        app.look.elsewhere = True
         app.render()
         app.keys.focus('[data-action="take-over"]')
 
@@ -64,12 +67,12 @@ class TabGuard:
         """The button on the cover: claim the game and go on from its newest save."""
         app, session = self.app, self.app.session
         self.claim()
-        self.elsewhere = app.look.elsewhere = False
+        app.look.elsewhere = False
         saved = session.load_saved()
         app.stats.forget()  # the other tab may have counted games meanwhile
         if saved is not None:
             app.computer.stop()
-            if app.tutorial.on:  # the tutorial goes on; leaving it finds the newest game
+            if app.state.in_tutorial:  # the tutorial goes on; leaving it finds the newest game
                 app.tutorial.normal, app.tutorial.normal_unsaved = saved, False
             else:
                 app.show_game(saved)
