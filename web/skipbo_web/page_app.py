@@ -9,8 +9,10 @@ attributes of the element they hit.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
+from .commands import Commands
 from .controller import Controller, LogEntry
 from .ending import ending
 from .i18n import LANGUAGES
@@ -27,14 +29,13 @@ from .page_positions import PositionDesk
 from .page_puzzles import PuzzleSession
 from .page_records import RecordsDesk
 from .page_refusal import Refusal
-from .page_session import Session, new_seed
+from .page_session import Session
 from .page_sheet import Sheet
 from .page_sound import Sound
 from .page_stats import StatsDesk
 from .page_table import TableView
 from .page_tabs import TabGuard
 from .page_tutorial import TutorialSession
-from .prefs import next_theme
 from .sounds import move_sounds
 from .state import PageState, Store
 from .table import Look
@@ -47,6 +48,7 @@ class App:
         self.patcher = Patcher(browser.document)
         self.session = Session(browser)
         self.store = Store(self.session.state)  # the page's state: the rooms read it here
+        self.commands = Commands(self)  # every change the player or the host page asks for
         self.table = TableView(self, version)
         self.root = self.table.root
         self.sheet = Sheet(self)
@@ -170,9 +172,8 @@ class App:
         dropped on it: ``drop`` is the card's copy under the pointer)."""
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
         self.refusal.clear()
-        played = self.ctrl.click(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
-                                 attr(el, "data-top"))
-        self.after_human(played, keyboard, drop)
+        played = self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
+                                    attr(el, "data-top"), keyboard, drop)
         if not played:
             self.refusal.after_click(el)
 
@@ -212,82 +213,21 @@ class App:
         if js(el.closest("#bar-more")) is not None:
             self.table.toggle_menu(False)  # a choice made in the menu closes it
         if lang in LANGUAGES:
-            self.set_language(lang)
+            self.commands.set_lang(lang)
         elif action:
             self.act(action, el)
         elif slot and self.state.sheet is None:
             self.click_slot(el, event.detail == 0)
 
-    def set_theme(self, choice: str) -> None:
-        """Colour the table as ``choice`` says (index.html's ``skipboTheme`` resolves
-        ``auto`` with the device's setting, and follows it when it changes)."""
-        self.session.set_theme(choice)
-        apply = getattr(self.browser.window, "skipboTheme", None)
-        if apply is not None:
-            apply(choice)
-        self.render()
-
-    def set_language(self, lang: str) -> None:
-        self.session.set_language(lang)
-        self.render()
-        self.sheet.relanguage()
-
     def act(self, action: str, el: Any) -> None:
-        ctrl = self.ctrl
-        if action.startswith("tutorial-"):
-            self.tutorial.action(action)
-        elif action.startswith("puzzle"):
-            self.puzzles.action(action, el)
-        elif action == "new":
-            if not self.session.embed:  # an embedded table has no new-game screen
-                self.sheet.open("setup")
-        elif action == "help":
-            self.sheet.open("help")
-        elif action == "stats":
-            self.stats.open()
-        elif action.startswith("stats-"):
-            self.stats.action(action)
-        elif action == "sound":
-            self.sound.switch()
-            self.render()
-        elif action == "theme":
-            self.set_theme(next_theme(self.look.theme))
-        elif action == "close":
-            self.sheet.close()
-        elif action == "reveal":
-            ctrl.reveal()
-            self.render()
-            self.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
-        elif action == "end":
-            self.after_human(ctrl.play("end"), False)
-        elif action == "next-game":
-            self.use(ctrl.next_game(new_seed()))
-        elif action in ("new-match", "play-again"):
-            self.use(self.session.deal(ctrl.settings_for_replay()))
-        elif action in ("hide-result", "show-result"):
-            self.look.result_hidden = action == "hide-result"
-            self.render()
-        elif action.startswith(("record", "replay", "share")):
-            self.records.action(action, el)
-        elif action == "hint":
-            self.assist.show_hint()
-        elif action == "undo":
-            self.assist.take_back()
-        elif action == "read-table":
-            self.assist.read_table()
-        elif action == "url-game":  # yes, the address's new game replaces the one in progress
-            waiting = self.session.take_waiting()
-            if waiting is not None:
-                self.use(waiting)
-            self.render()
-        elif action == "dismiss":
-            index = int(attr(el, "data-index") or 0)
-            if 0 <= index < len(self.session.notices):
-                if self.session.notices[index].key == "notice.url_replace":
-                    self.session.waiting = None  # no: the game in progress goes on
-                del self.session.notices[index]
-            self.render()
-        # "start" (the form's submit button): its submit event does it
+        """A button: its command (``"start"``, the form's submit button, is the submit event's)."""
+        command = ACTIONS.get(action)
+        if command is not None:
+            command(self, el)
+            return
+        room = next((room for prefix, room in ROOMS if action.startswith(prefix)), None)
+        if room is not None:
+            room(self, action, el)
 
     def on_change(self, event: Any) -> None:
         if self.state.covered:
@@ -297,7 +237,7 @@ class App:
         if name in ("record-file", "replay-step", "replay-turn", "replay-seat"):
             self.records.change(name, target)
         elif name == "speed" and js(target.closest("#bar")) is not None:
-            self.session.set_speed(int(target.value))
+            self.commands.set_speed(int(target.value), redraw=False)
         elif self.state.sheet == "setup" and name in ("players", "wild_cards", "lang"):
             self.sheet.form_changed(name, target)
 
@@ -311,3 +251,35 @@ class App:
             asyncio.ensure_future(self.positions.open_url(self.session.position_url))
         self.frame.tell_ready()
         self.computer.kick()
+
+
+Action = Callable[[App, Any], None]  # the page, and the element clicked
+
+# The page's buttons (``data-action``) and their commands.
+ACTIONS: dict[str, Action] = {
+    "new": lambda app, el: app.commands.open_setup(),
+    "help": lambda app, el: app.commands.open_sheet("help"),
+    "stats": lambda app, el: app.stats.open(),
+    "sound": lambda app, el: app.commands.toggle_sound(),
+    "theme": lambda app, el: app.commands.next_theme(),
+    "close": lambda app, el: app.sheet.close(),
+    "reveal": lambda app, el: app.commands.reveal(),
+    "end": lambda app, el: app.commands.end_turn(),
+    "next-game": lambda app, el: app.commands.next_game(),
+    "new-match": lambda app, el: app.commands.play_again(),
+    "play-again": lambda app, el: app.commands.play_again(),
+    "hide-result": lambda app, el: app.commands.show_result(False),
+    "show-result": lambda app, el: app.commands.show_result(True),
+    "hint": lambda app, el: app.commands.hint(),
+    "undo": lambda app, el: app.commands.undo(),
+    "read-table": lambda app, el: app.commands.read_table(),
+    "url-game": lambda app, el: app.commands.url_game(),
+    "dismiss": lambda app, el: app.commands.dismiss(int(attr(el, "data-index") or 0)),
+}
+# Families of buttons whose room reads the rest of the name (and the element).
+ROOMS: tuple[tuple[str | tuple[str, ...], Callable[[App, str, Any], None]], ...] = (
+    ("tutorial-", lambda app, action, el: app.tutorial.action(action)),
+    ("puzzle", lambda app, action, el: app.puzzles.action(action, el)),
+    ("stats-", lambda app, action, el: app.stats.action(action)),
+    (("record", "replay", "share"), lambda app, action, el: app.records.action(action, el)),
+)

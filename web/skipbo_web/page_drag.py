@@ -70,13 +70,9 @@ class DragAndDrop:
         app = self.app
         el = d["el"]
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
-        slot, card = attr(el, "data-slot"), attr(el, "data-card")
-        if app.ctrl.notation(slot, int(seat) if seat else None, card) is None:
-            app.render()
+        if not app.commands.lift(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
+                                 attr(el, "data-top")):
             return False
-        if app.ctrl.selected != app.ctrl.notation(slot, int(seat) if seat else None, card):
-            app.ctrl.click(slot, int(seat) if seat else None, card, attr(el, "data-top"))
-        app.render()
         cards = el.querySelectorAll(".card")
         card_el = cards.item(cards.length - 1)
         rect = card_el.getBoundingClientRect()
@@ -119,8 +115,7 @@ class DragAndDrop:
             d["over"].removeAttribute("data-hover")
         if target is None or target.isSameNode(d["el"]):
             ghost.remove()
-            app.ctrl.cancel()
-            app.render()
+            app.commands.drop_nowhere()
             return
         self.home = d["el"]
         app.click_slot(target, False, drop=ghost)
@@ -138,5 +133,4 @@ class DragAndDrop:
         self.drag = None
         if d["started"]:
             d["ghost"].remove()
-            self.app.ctrl.cancel()
-            self.app.render()
+            self.app.commands.drop_nowhere()

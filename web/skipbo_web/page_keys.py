@@ -39,19 +39,18 @@ class Keyboard:
         if key == "Tab":
             self.keep_in_dialog(event)
             return
+        commands = app.commands
         if key == "?":
             event.preventDefault()
-            app.sheet.open("help")
+            commands.open_sheet("help")
             return
         if key in ("n", "N") and not app.session.embed:
             event.preventDefault()
-            app.sheet.open("setup")
+            commands.open_setup()
             return
         if key == "Escape":
             app.table.toggle_menu(False)
-            if app.ctrl.selected is not None:
-                app.ctrl.cancel()
-                app.render()
+            commands.cancel_pick()
             return
         if key.startswith("Arrow"):
             event.preventDefault()
@@ -59,8 +58,7 @@ class Keyboard:
             return
         if key in ("h", "H", "u", "U", "r", "R"):
             event.preventDefault()
-            assist = app.assist
-            {"h": assist.show_hint, "u": assist.take_back, "r": assist.read_table}[key.lower()]()
+            {"h": commands.hint, "u": commands.undo, "r": commands.read_table}[key.lower()]()
             return
         me = f'[data-seat="{app.ctrl.viewer}"]'
         code = str(event.code or "")

@@ -43,7 +43,7 @@ class PositionDesk:
         except PositionProblem as err:
             self.problem(err.message)
             return
-        self.app.host.new_table(ctrl)
+        self.app.commands.new_table(ctrl)
 
     def problem(self, message: Message) -> None:
         """Name what is wrong; the game on the table and its save stay as they are."""

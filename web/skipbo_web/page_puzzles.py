@@ -112,14 +112,10 @@ class PuzzleSession:
         p = puzzle(ident)
         if p is None:
             return False
-        app = self.app
         ctrl = self.table_for(p)
-        if app.state.sheet is not None:
-            app.sheet.close()
-        app.records.end_replay()
-        app.use(ctrl)  # (it closes the tutorial)
+        self.app.commands.new_table(ctrl)  # (it closes the tutorial)
         self.attach(p, ctrl)
-        app.render()
+        self.app.render()
         return True
 
     # -- the engine's verdict -------------------------------------------------------------------------

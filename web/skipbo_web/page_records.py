@@ -76,7 +76,7 @@ class RecordsDesk:
             if action == "replay-go":
                 step = int(attr(el, "data-step") or 0)
             if step is not None:
-                self.go(lambda: replay.go(step))
+                app.commands.step(step)
 
     def change(self, name: str, target: Any) -> None:
         if name == "record-file":
@@ -89,13 +89,13 @@ class RecordsDesk:
         if replay is None or not value.isdigit():
             return
         if name == "replay-step":
-            self.go(lambda: replay.go(int(value)))
+            self.app.commands.step(int(value))
         elif name == "replay-seat":  # the seat at the bottom of the replay's table
             if int(value) < len(replay.players):
                 self.viewer = int(value)
                 self.update()
         else:
-            self.go(lambda: replay.go_turn(int(value)))
+            self.app.commands.step(turn=int(value))
 
     # -- this game: download and link -----------------------------------------------------
 
@@ -255,9 +255,7 @@ class RecordsDesk:
         if action == "play":
             self.play()
             return
-        self.go({"forward": replay.forward, "back": replay.back, "first": replay.first,
-                 "last": replay.end, "next-turn": replay.next_turn,
-                 "previous-turn": replay.previous_turn}[action])
+        self.app.commands.step({"first": "start", "last": "end"}.get(action, action))
 
     def play_on(self) -> None:
         """Make the position shown the page's game (it replaces the current one)."""
@@ -266,5 +264,4 @@ class RecordsDesk:
             return
         game = replay.game_to_play_on()
         self.end_replay()
-        self.app.sheet.close()
-        self.app.use(Controller(game, self.app.session.settings))
+        self.app.commands.new_table(Controller(game, self.app.session.settings))
