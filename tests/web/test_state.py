@@ -9,7 +9,7 @@ from skipbo_web.host_api import Pile
 from skipbo_web.puzzle_book import puzzle
 from skipbo_web.replay import Replay
 from skipbo_web.settings import Settings
-from skipbo_web.state import Highlight, Mode, PageState, Preferences, Store
+from skipbo_web.state import GAME, Highlight, Mode, PageState, Preferences, Store
 from skipbo_web.table import Look
 from skipbo_web.tutorial import Tutorial
 
@@ -73,8 +73,8 @@ def test_the_store_tells_each_listener_what_changed() -> None:
     assert store.update(sheet="help", speed=2) == {"sheet"}  # the speed was 2 already
     assert heard == [frozenset({"sheet"})] and store.state.sheet == "help"
     assert store.update(sheet="help") == frozenset() and len(heard) == 1  # no change, nobody told
-    store.notify("move")
-    assert heard[-1] == {"move"}
+    store.notify(GAME)
+    assert heard[-1] == {"game"}
 
 
 def test_listeners_hear_in_order_and_may_leave() -> None:

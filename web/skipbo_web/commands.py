@@ -48,8 +48,6 @@ UNDO_REFUSALS = {"undo.not_practice": "Undo works in practice games only",
                  "undo.hidden": "the last move showed a hidden card, so it stays",
                  "undo.tutorial": "the tutorial takes no moves back"}
 
-STEPS = ("forward", "back", "start", "end", "next-turn", "previous-turn")  # the replay viewer's moves
-
 
 class Commands:
     """One method per command. It holds the page's parts only to carry the command out;
@@ -146,10 +144,12 @@ class Commands:
         self.new_table(ctrl)
         return self.current()
 
-    def open_setup(self) -> None:
-        """The new-game screen (an embedded table has none)."""
-        if not self._app.session.embed:
-            self.open_sheet("setup")
+    def open_setup(self) -> bool:
+        """The new-game screen (an embedded table has none: False)."""
+        if self._app.session.embed:
+            return False
+        self.open_sheet("setup")
+        return True
 
     def next_game(self) -> None:
         self._app.use(self.state.ctrl.next_game(new_seed()))
@@ -303,7 +303,7 @@ class Commands:
         return self._where(replay)
 
     def step(self, to: str | int | None = None, turn: int | None = None) -> dict[str, Any]:
-        """Move the replay viewer: to a step (a number), a turn, or one of ``STEPS``."""
+        """Move the replay viewer: to a step (a number), a turn, or one of host_api.STEP_TARGETS."""
         replay = self.state.replay
         if replay is None:
             raise HostError(NOT_NOW, "no record is open in the replay viewer (send the record command first)")
@@ -316,6 +316,10 @@ class Commands:
             records.go({"forward": replay.forward, "back": replay.back, "start": replay.first, "end": replay.end,
                         "next-turn": replay.next_turn, "previous-turn": replay.previous_turn}[to])
         return self._where(replay)
+
+    def toggle_replay(self) -> None:
+        """The replay viewer plays on by itself, or pauses."""
+        self._app.records.play()
 
     def _where(self, replay: Replay) -> dict[str, Any]:
         """Where the replay viewer stands: the step, the move just shown, the turn."""
@@ -351,6 +355,10 @@ class Commands:
 
     def next_theme(self) -> None:
         self.set_theme(next_theme(self.state.look.theme))
+
+    def close_menu(self) -> None:
+        """Fold the bar's menu (on a narrow screen)."""
+        self._app.table.toggle_menu(False)
 
     def toggle_sound(self) -> None:
         self._app.sound.switch()

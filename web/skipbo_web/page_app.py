@@ -37,7 +37,7 @@ from .page_table import TableView
 from .page_tabs import TabGuard
 from .page_tutorial import TutorialSession
 from .sounds import move_sounds
-from .state import PageState, Store
+from .state import GAME, PageState, Store
 from .table import Look
 from .view_tree import Patcher
 
@@ -58,8 +58,8 @@ class App:
         self.stats = StatsDesk(self)
         self.sound = Sound(self)
         self.assist = Assist(self)
-        self.keys = Keyboard(self)
-        self.drag = DragAndDrop(self)
+        self.keys = Keyboard(self.store, self.commands, browser, self.root, self.click_slot)
+        self.drag = DragAndDrop(self.store, self.commands, browser, self.root, self.click_slot)
         self.motion = Motion(self)
         self.celebration = Celebration(self)
         self.refusal = Refusal(self)
@@ -69,6 +69,7 @@ class App:
         self.puzzles = PuzzleSession(self)
         self.tabs = TabGuard(self)
         self.tabs.claim()  # the tab opened last has the game
+        self.store.subscribe(self.keep)  # the save follows every change of the game
         self.result_focused = False
         session = self.session
         open_setup = session.open_setup
@@ -115,9 +116,14 @@ class App:
         if self.state.in_tutorial:  # another game starts: the tutorial waits, to be resumed
             self.tutorial.close()
         self.show_game(ctrl)
-        self.save()
+        self.store.notify(GAME)
         self.render()
         self.computer.kick()
+
+    def keep(self, what: frozenset[str]) -> None:
+        """The store's listener that saves: after a change of the game on the table."""
+        if GAME in what:
+            self.save()
 
     def save(self) -> None:
         if self.state.covered:
@@ -181,7 +187,7 @@ class App:
         if played:
             entry = self.ctrl.log[-1]
             self.puzzles.judge()  # a puzzle: did this move reach its goal?
-            self.save()
+            self.store.notify(GAME)
             self.assist.say_move(entry)
             self.show_move(entry, drop)
         else:

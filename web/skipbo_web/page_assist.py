@@ -12,6 +12,7 @@ from .announce import move_sentences, table_sentences
 from .controller import LogEntry, Message
 from .i18n import t
 from .practice import assist_tree, hint_for, hint_message, hint_selectors, undo
+from .state import GAME
 from .view_tree import TreeView
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ class Assist:
         if self.in_lesson:
             return
         if undo(self.app.ctrl):
-            self.app.save()
+            self.app.store.notify(GAME)
         self.app.render()
 
     def say(self, lines: list[str], fresh: bool = False) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from skipbo_core.ai import think_for
 
 from .settings import SPEED_DELAY_MS
-from .state import Mode
+from .state import GAME, Mode
 
 if TYPE_CHECKING:
     from .page_app import App
@@ -70,7 +70,7 @@ class ComputerTurns:
                 await asyncio.sleep(0)  # the decision and the redraw are separate tasks
                 if generation != self.generation:
                     break
-                app.save()
+                app.store.notify(GAME)
                 app.show_move(entry)
         finally:
             self.running = False

@@ -20,6 +20,7 @@ from .page_dom import attr
 from .puzzle_book import PUZZLES, Puzzle, puzzle
 from .puzzle_view import FAILED, OPEN, REACHED, SHOWN, box_tree, progress_data, read_progress, render_entry, render_list
 from .settings import SPEED_DELAY_MS, Settings
+from .state import GAME
 from .view_tree import TreeView
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ class PuzzleSession:
                                                                        "last": len(PUZZLES)}))
             elif app.ctrl.origin != f"{ORIGIN}{p.id}":
                 self.attach(p, self.table_for(p))
-                app.save()
+                self.store.notify(GAME)
                 return True
         p = puzzle(app.ctrl.origin[len(ORIGIN):]) if app.ctrl.origin.startswith(ORIGIN) else None
         if p is None:
@@ -160,7 +161,7 @@ class PuzzleSession:
                 return
             if not self.ctrl.play(move):
                 return
-            app.save()
+            self.store.notify(GAME)
             app.show_move(self.ctrl.log[-1])
 
     # -- drawing ------------------------------------------------------------------------------------

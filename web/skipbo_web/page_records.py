@@ -15,7 +15,7 @@ from .controller import Controller, Message
 from .i18n import t
 from .page_dom import FETCH_SECONDS, JsException, attr
 from .replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
-from .replay_view import KEYS, board_holder, default_viewer, position_text, render_replay, step_text
+from .replay_view import board_holder, default_viewer, position_text, render_replay, step_text
 from .share import record_filename, render_records, share_link, tutorial_link
 from .view_tree import TreeView
 
@@ -239,23 +239,6 @@ class RecordsDesk:
         if current is not None:
             current.setAttribute("aria-current", "step")
             moves.scrollTop = current.offsetTop - moves.clientHeight / 2
-
-    def key(self, event: Any) -> None:
-        """The viewer's keys: arrows step, Page Up/Down by turn, Home/End, P (or Space) plays."""
-        replay = self.replay
-        if replay is None:
-            return
-        key = str(event.key)
-        action = KEYS.get(key)
-        if key == " " and str(event.target.tagName or "") != "BUTTON":
-            action = "play"
-        if action is None:
-            return
-        event.preventDefault()
-        if action == "play":
-            self.play()
-            return
-        self.app.commands.step({"first": "start", "last": "end"}.get(action, action))
 
     def play_on(self) -> None:
         """Make the position shown the page's game (it replaces the current one)."""

@@ -13,6 +13,7 @@ from .coach import coach_tree, controller_for, pile_selector, refusal, render_en
 from .controller import BadSave, Controller, Message
 from .page_dom import jsnull
 from .settings import wants_embed
+from .state import GAME
 from .tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
 from .view_tree import TreeView, h, props
 
@@ -143,7 +144,7 @@ class TutorialSession:
             self.enter(tutorial or Tutorial())
         elif action == "tutorial-next" and self.tutorial is not None:
             self.tutorial.next()
-        app.save()
+        self.store.notify(GAME)
         app.render()
         self.focus_coach()
         app.computer.kick()  # a tutorial left during the computer's turn goes on with it

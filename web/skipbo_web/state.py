@@ -109,6 +109,9 @@ class PageState:
 
 
 Listener = Callable[[frozenset[str]], None]
+# A change inside the game on the table, or another game put there (a move played or taken
+# back, a tutorial step): what is kept of it (the save) follows it.
+GAME = "game"
 FIELDS = frozenset(f.name for f in fields(PageState))
 
 
@@ -146,7 +149,7 @@ class Store:
 
     def notify(self, *parts: str) -> None:
         """Tell the listeners that ``parts`` changed (names of ``PageState`` fields, or
-        ``"move"`` for a move played on the game on the table)."""
+        ``GAME`` for a change inside the game on the table)."""
         what = frozenset(parts)
         for listener in list(self._listeners):
             listener(what)
