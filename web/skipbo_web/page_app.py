@@ -64,7 +64,8 @@ class App:
         self.celebration = Celebration(self)
         self.refusal = Refusal(self)
         self.frame = Frame(self)
-        self.host = HostLink(self)
+        self.host = HostLink(self.store, self.commands, browser, self.patcher, self.session.host_origin,
+                             self.frame.tell)
         self.positions = PositionDesk(self)
         self.puzzles = PuzzleSession(self)
         self.tabs = TabGuard(self)

@@ -21,7 +21,9 @@ from .view_tree import TreeView, h, props
 
 if TYPE_CHECKING:
     from .host_api import Pile
-    from .page_app import App
+    from .page_dom import Browser
+    from .state import Store
+    from .view_tree import Patcher
 
 
 # The host's commands (host_api.COMMANDS, checked by host_api.parse_command) as the
@@ -37,24 +39,27 @@ HOST_COMMANDS: dict[str, Callable[..., dict[str, Any]]] = {
 
 
 class HostLink:
-    """Commands from the parent page, and the piles and caption a ``highlight`` shows."""
+    """Commands from the parent page (only from ``origin``, if given: ``host=`` in the
+    address), their answers (``tell`` posts them), and the caption a ``highlight`` shows."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.store = app.store
-        self.commands = app.commands
-        box = app.browser.by_id("caption")
-        self.view = TreeView(app.patcher, box) if box is not None else None
+    def __init__(self, store: Store, commands: Commands, browser: Browser, patcher: Patcher,
+                 origin: str | None, tell: Callable[[list[dict[str, Any]]], None]) -> None:
+        self.store = store
+        self.commands = commands
+        self.browser = browser
+        self.origin = origin
+        self.tell = tell
+        box = browser.by_id("caption")
+        self.view = TreeView(patcher, box) if box is not None else None
 
     # -- messages ---------------------------------------------------------------------------
 
     def accepts(self, event: Any) -> bool:
         """Whether ``event`` is a message from the parent page that may steer the game."""
-        window = self.app.browser.window
+        window = self.browser.window
         if window.parent == window or js(event.source) is None or not window.parent == event.source:
             return False
-        allowed = self.app.session.host_origin
-        return allowed is None or str(event.origin) == allowed
+        return self.origin is None or str(event.origin) == self.origin
 
     def on_message(self, event: Any) -> None:
         if not self.accepts(event):
@@ -63,22 +68,22 @@ class HostLink:
         if getattr(data, "source", None) != SOURCE:
             return  # not a command: other messages are none of the game's business
         try:
-            text = js(self.app.browser.window.JSON.stringify(data))
+            text = js(self.browser.window.JSON.stringify(data))
         except JsException:
             text = None
         if not isinstance(text, str):
             err = HostError(MALFORMED, "the command cannot be written as JSON")
             err.id = peek_id(js(getattr(data, "id", None)))
-            self.app.frame.tell([error_answer(err)])
+            self.tell([error_answer(err)])
             return
         try:
             command = parse_command(text)
         except HostError as err:
             if err.id is None:
                 err.id = peek_id(js(getattr(data, "id", None)))
-            self.app.frame.tell([error_answer(err)])
+            self.tell([error_answer(err)])
             return
-        self.app.frame.tell([self.run(command)])
+        self.tell([self.run(command)])
 
     def run(self, command: Command) -> dict[str, Any]:
         """Carry out a checked command; its answer (``ok`` or ``error``)."""
@@ -107,7 +112,7 @@ class HostLink:
 
     def marks(self) -> list[tuple[str, str, str]]:
         """The highlight's marks on the table (none once another game is on it)."""
-        if self.store.state.highlight.game is not self.app.ctrl.game:
+        if self.store.state.highlight.game is not self.store.state.ctrl.game:
             self.store.update(highlight=Highlight())
         return [(pile.selector(), "data-highlight", "1") for pile in self.piles]
 
