@@ -327,6 +327,35 @@ class Commands:
         return {"step": step, "last": replay.last, "turn": replay.turn,
                 "move": replay.moves[step - 1] if step else None, "over": replay.game.is_over}
 
+    # -- one tab owns the game (page_tabs) ------------------------------------------------------------
+
+    def step_back(self) -> None:
+        """Another tab has the game: stop, close any sheet, cover the table."""
+        app = self._app
+        self.state.look.elsewhere = True
+        app.computer.stop()
+        app.drag.drop_gesture()
+        if self.state.sheet is not None:
+            app.sheet.close()
+        app.render()
+        app.keys.focus('[data-action="take-over"]')
+
+    def take_over(self) -> None:
+        """Uncover the table and go on from the newest save (the tab has claimed the game)."""
+        app = self._app
+        self.state.look.elsewhere = False
+        saved = app.session.load_saved()
+        app.stats.forget()  # the other tab may have counted games meanwhile
+        if saved is not None:
+            app.computer.stop()
+            if self.state.in_tutorial:  # the tutorial goes on; leaving it finds the newest game
+                app.tutorial.normal, app.tutorial.normal_unsaved = saved, False
+            else:
+                app.show_game(saved)
+        app.render()
+        app.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
+        app.computer.kick()
+
     # -- the page's switches ------------------------------------------------------------------------
 
     def set_lang(self, lang: str) -> dict[str, Any]:

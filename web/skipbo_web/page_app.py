@@ -68,7 +68,7 @@ class App:
                              self.frame.tell)
         self.positions = PositionDesk(self)
         self.puzzles = PuzzleSession(self)
-        self.tabs = TabGuard(self)
+        self.tabs = TabGuard(self.session, self.commands)
         self.tabs.claim()  # the tab opened last has the game
         self.store.subscribe(self.keep)  # the save follows every change of the game
         self.result_focused = False
