@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from skipbo_core import IllegalMove, InvalidMove, Move
 
-from .controller import Controller
+from .controller import Controller, LogEntry
 from .host_api import (
     BAD_ARGS,
     BAD_POSITION,
@@ -36,7 +36,7 @@ from .prefs import next_theme
 from .puzzle_book import PUZZLES
 from .replay import RecordProblem, Replay
 from .settings import UrlOptions, parse_url
-from .state import Highlight, Mode, PageState, Store
+from .state import GAME, Highlight, Mode, PageState, Store
 from .table import card_token, message_text
 
 if TYPE_CHECKING:
@@ -222,6 +222,15 @@ class Commands:
         self._app.after_human(ctrl.play(str(parsed)), False)
         entry = self.state.ctrl.game.log(-1)[0]
         return {"move": str(entry.move), "card": card_token(entry.card) or None, "state": self.public_state()}
+
+    def announce(self, entry: LogEntry) -> None:
+        """Say a move in words (the screen readers' live region)."""
+        self._app.assist.say_move(entry)
+
+    def show_move(self, entry: LogEntry) -> None:
+        """A move was played on the game on the table (the computer's): kept, then drawn."""
+        self.store.notify(GAME)
+        self._app.show_move(entry)
 
     def end_turn(self) -> None:
         self._app.after_human(self.state.ctrl.play("end"), False)

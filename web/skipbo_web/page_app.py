@@ -52,7 +52,7 @@ class App:
         self.table = TableView(self, version)
         self.root = self.table.root
         self.sheet = Sheet(self)
-        self.computer = ComputerTurns(self)
+        self.computer = ComputerTurns(self.store, self.commands)
         self.tutorial = TutorialSession(self)
         self.records = RecordsDesk(self)
         self.stats = StatsDesk(self)

@@ -161,8 +161,7 @@ class PuzzleSession:
                 return
             if not self.ctrl.play(move):
                 return
-            self.store.notify(GAME)
-            app.show_move(self.ctrl.log[-1])
+            app.commands.show_move(self.ctrl.log[-1])
 
     # -- drawing ------------------------------------------------------------------------------------
 
