@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from skipbo_core import IllegalMove, InvalidMove, Move
 
-from .controller import Controller, LogEntry
+from .controller import Controller, LogEntry, Message
 from .host_api import (
     BAD_ARGS,
     BAD_POSITION,
@@ -326,6 +326,12 @@ class Commands:
                         "next-turn": replay.next_turn, "previous-turn": replay.previous_turn}[to])
         return self._where(replay)
 
+    def export_position(self, as_link: bool) -> None:
+        """The replay viewer's step as a position: a file, or a link (``as_link``)."""
+        replay = self.state.replay
+        if replay is not None:
+            self._app.positions.export(replay, as_link)
+
     def toggle_replay(self) -> None:
         """The replay viewer plays on by itself, or pauses."""
         self._app.records.play()
@@ -404,6 +410,12 @@ class Commands:
 
     def show_result(self, shown: bool) -> None:
         self.state.look.result_hidden = not shown
+        self._app.render()
+
+    def notice(self, message: Message) -> None:
+        """Say ``message`` above the table (what is wrong with an address, a file, a save)."""
+        self.state.notices.append(message)
+        self.store.notify("notices")
         self._app.render()
 
     def dismiss(self, index: int) -> None:

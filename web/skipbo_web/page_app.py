@@ -66,7 +66,7 @@ class App:
         self.frame = Frame(self)
         self.host = HostLink(self.store, self.commands, browser, self.patcher, self.session.host_origin,
                              self.frame.tell)
-        self.positions = PositionDesk(self)
+        self.positions = PositionDesk(self.session, self.commands, browser)
         self.puzzles = PuzzleSession(self)
         self.tabs = TabGuard(self.session, self.commands)
         self.tabs.claim()  # the tab opened last has the game

@@ -69,7 +69,7 @@ class RecordsDesk:
         elif action == "replay-play-on":
             self.play_on()
         elif action in ("replay-export", "replay-export-link"):
-            app.positions.export(replay, as_link=action == "replay-export-link")
+            app.commands.export_position(as_link=action == "replay-export-link")
         else:
             step = {"replay-first": 0, "replay-back": replay.step - 1, "replay-forward": replay.step + 1,
                     "replay-last": replay.last}.get(action)
@@ -168,8 +168,7 @@ class RecordsDesk:
         if app.state.sheet in ("records", "replay"):
             self.end_replay()
             app.sheet.close()
-        app.session.notices.append(message)
-        app.render()
+        app.commands.notice(message)
 
     # -- the viewer ---------------------------------------------------------------------------
 
