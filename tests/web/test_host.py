@@ -279,8 +279,8 @@ def test_the_embedding_doc_documents_every_command_and_every_error_code() -> Non
                                              "NO_PILE", "BAD_RECORD", "BAD_POSITION")}
     assert set(COMMANDS) | codes <= rows
     assert f"{MAX_COMMAND_BYTES:,} bytes" in section and f"at most {MAX_CAPTION} characters" in section
-    used = set(re.findall(r"HostError\(([A-Z_]+),", Path(api.__file__).read_text() +
-                          Path(api.__file__).with_name("page_host.py").read_text()))
+    used = set(re.findall(r"HostError\(([A-Z_]+),", "".join(Path(api.__file__).with_name(name).read_text()
+                                                             for name in ("host_api.py", "commands.py"))))
     assert {getattr(api, name) for name in used} <= codes  # every code the page can answer is listed
 
 

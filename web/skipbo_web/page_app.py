@@ -9,8 +9,10 @@ attributes of the element they hit.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
+from .commands import Commands
 from .controller import Controller, LogEntry
 from .ending import ending
 from .i18n import LANGUAGES
@@ -27,15 +29,15 @@ from .page_positions import PositionDesk
 from .page_puzzles import PuzzleSession
 from .page_records import RecordsDesk
 from .page_refusal import Refusal
-from .page_session import Session, new_seed
+from .page_session import Session
 from .page_sheet import Sheet
 from .page_sound import Sound
 from .page_stats import StatsDesk
 from .page_table import TableView
 from .page_tabs import TabGuard
 from .page_tutorial import TutorialSession
-from .prefs import next_theme
 from .sounds import move_sounds
+from .state import GAME, PageState, Store
 from .table import Look
 from .view_tree import Patcher
 
@@ -45,26 +47,30 @@ class App:
         self.browser = browser
         self.patcher = Patcher(browser.document)
         self.session = Session(browser)
+        self.store = Store(self.session.state)  # the page's state: the rooms read it here
+        self.commands = Commands(self)  # every change the player or the host page asks for
         self.table = TableView(self, version)
         self.root = self.table.root
         self.sheet = Sheet(self)
-        self.computer = ComputerTurns(self)
+        self.computer = ComputerTurns(self.store, self.commands)
         self.tutorial = TutorialSession(self)
         self.records = RecordsDesk(self)
         self.stats = StatsDesk(self)
         self.sound = Sound(self)
         self.assist = Assist(self)
-        self.keys = Keyboard(self)
-        self.drag = DragAndDrop(self)
+        self.keys = Keyboard(self.store, self.commands, browser, self.root, self.click_slot)
+        self.drag = DragAndDrop(self.store, self.commands, browser, self.root, self.click_slot)
         self.motion = Motion(self)
         self.celebration = Celebration(self)
         self.refusal = Refusal(self)
         self.frame = Frame(self)
-        self.host = HostLink(self)
-        self.positions = PositionDesk(self)
+        self.host = HostLink(self.store, self.commands, browser, self.patcher, self.session.host_origin,
+                             self.frame.tell)
+        self.positions = PositionDesk(self.session, self.commands, browser)
         self.puzzles = PuzzleSession(self)
-        self.tabs = TabGuard(self)
+        self.tabs = TabGuard(self.session, self.commands)
         self.tabs.claim()  # the tab opened last has the game
+        self.store.subscribe(self.keep)  # the save follows every change of the game
         self.result_focused = False
         session = self.session
         open_setup = session.open_setup
@@ -81,6 +87,10 @@ class App:
             self.sheet.open("setup")
 
     # -- the game on the table ----------------------------------------------------------------
+
+    @property
+    def state(self) -> PageState:
+        return self.store.state
 
     @property
     def ctrl(self) -> Controller:
@@ -104,17 +114,22 @@ class App:
     def use(self, ctrl: Controller) -> None:
         """Switch to another game (stops the computer's turns of the previous one)."""
         self.computer.stop()
-        if self.tutorial.on:  # another game starts: the tutorial waits, to be resumed
+        if self.state.in_tutorial:  # another game starts: the tutorial waits, to be resumed
             self.tutorial.close()
         self.show_game(ctrl)
-        self.save()
+        self.store.notify(GAME)
         self.render()
         self.computer.kick()
 
+    def keep(self, what: frozenset[str]) -> None:
+        """The store's listener that saves: after a change of the game on the table."""
+        if GAME in what:
+            self.save()
+
     def save(self) -> None:
-        if self.tabs.elsewhere:
+        if self.state.covered:
             return
-        if self.tutorial.on:  # the tutorial never writes the normal game's save
+        if self.state.in_tutorial:  # the tutorial never writes the normal game's save
             self.tutorial.save()
         elif not self.session.save():  # another tab saved a newer game: it has the game
             self.tabs.step_back()
@@ -136,7 +151,7 @@ class App:
         if ctrl.game.is_over and not self.look.result_hidden and not self.result_focused:
             self.result_focused = True  # keyboard users land on "next game" / "play again"
             self.keys.focus(".result .primary")
-        if ctrl.curtain and self.sheet.kind is None:
+        if ctrl.curtain and self.state.sheet is None:
             self.keys.focus('[data-action="reveal"]')
         self.frame.fit()
         self.frame.tell_updates()
@@ -161,9 +176,8 @@ class App:
         dropped on it: ``drop`` is the card's copy under the pointer)."""
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
         self.refusal.clear()
-        played = self.ctrl.click(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
-                                 attr(el, "data-top"))
-        self.after_human(played, keyboard, drop)
+        played = self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
+                                    attr(el, "data-top"), keyboard, drop)
         if not played:
             self.refusal.after_click(el)
 
@@ -171,7 +185,7 @@ class App:
         if played:
             entry = self.ctrl.log[-1]
             self.puzzles.judge()  # a puzzle: did this move reach its goal?
-            self.save()
+            self.store.notify(GAME)
             self.assist.say_move(entry)
             self.show_move(entry, drop)
         else:
@@ -190,7 +204,7 @@ class App:
         el = js(event.target.closest("[data-action], [data-slot], [data-lang]"))
         if el is None:
             return
-        if self.tabs.elsewhere:  # covered: only the cover's button works
+        if self.state.covered:  # covered: only the cover's button works
             if attr(el, "data-action") == "take-over":
                 self.tabs.take_over()
             return
@@ -203,93 +217,32 @@ class App:
         if js(el.closest("#bar-more")) is not None:
             self.table.toggle_menu(False)  # a choice made in the menu closes it
         if lang in LANGUAGES:
-            self.set_language(lang)
+            self.commands.set_lang(lang)
         elif action:
             self.act(action, el)
-        elif slot and self.sheet.kind is None:
+        elif slot and self.state.sheet is None:
             self.click_slot(el, event.detail == 0)
 
-    def set_theme(self, choice: str) -> None:
-        """Colour the table as ``choice`` says (index.html's ``skipboTheme`` resolves
-        ``auto`` with the device's setting, and follows it when it changes)."""
-        self.session.set_theme(choice)
-        apply = getattr(self.browser.window, "skipboTheme", None)
-        if apply is not None:
-            apply(choice)
-        self.render()
-
-    def set_language(self, lang: str) -> None:
-        self.session.set_language(lang)
-        self.render()
-        self.sheet.relanguage()
-
     def act(self, action: str, el: Any) -> None:
-        ctrl = self.ctrl
-        if action.startswith("tutorial-"):
-            self.tutorial.action(action)
-        elif action.startswith("puzzle"):
-            self.puzzles.action(action, el)
-        elif action == "new":
-            if not self.session.embed:  # an embedded table has no new-game screen
-                self.sheet.open("setup")
-        elif action == "help":
-            self.sheet.open("help")
-        elif action == "stats":
-            self.stats.open()
-        elif action.startswith("stats-"):
-            self.stats.action(action)
-        elif action == "sound":
-            self.sound.switch()
-            self.render()
-        elif action == "theme":
-            self.set_theme(next_theme(self.look.theme))
-        elif action == "close":
-            self.sheet.close()
-        elif action == "reveal":
-            ctrl.reveal()
-            self.render()
-            self.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
-        elif action == "end":
-            self.after_human(ctrl.play("end"), False)
-        elif action == "next-game":
-            self.use(ctrl.next_game(new_seed()))
-        elif action in ("new-match", "play-again"):
-            self.use(self.session.deal(ctrl.settings_for_replay()))
-        elif action in ("hide-result", "show-result"):
-            self.look.result_hidden = action == "hide-result"
-            self.render()
-        elif action.startswith(("record", "replay", "share")):
-            self.records.action(action, el)
-        elif action == "hint":
-            self.assist.show_hint()
-        elif action == "undo":
-            self.assist.take_back()
-        elif action == "read-table":
-            self.assist.read_table()
-        elif action == "url-game":  # yes, the address's new game replaces the one in progress
-            waiting = self.session.take_waiting()
-            if waiting is not None:
-                self.use(waiting)
-            self.render()
-        elif action == "dismiss":
-            index = int(attr(el, "data-index") or 0)
-            if 0 <= index < len(self.session.notices):
-                if self.session.notices[index].key == "notice.url_replace":
-                    self.session.waiting = None  # no: the game in progress goes on
-                del self.session.notices[index]
-            self.render()
-        # "start" (the form's submit button): its submit event does it
+        """A button: its command (``"start"``, the form's submit button, is the submit event's)."""
+        command = ACTIONS.get(action)
+        if command is not None:
+            command(self, el)
+            return
+        room = next((room for prefix, room in ROOMS if action.startswith(prefix)), None)
+        if room is not None:
+            room(self, action, el)
 
     def on_change(self, event: Any) -> None:
-        if self.tabs.elsewhere:
+        if self.state.covered:
             return
         target = event.target
         name = attr(target, "name")
         if name in ("record-file", "replay-step", "replay-turn", "replay-seat"):
             self.records.change(name, target)
         elif name == "speed" and js(target.closest("#bar")) is not None:
-            self.session.set_speed(int(target.value))
-        elif self.sheet.kind == "setup" and name in ("players", "wild_cards", "lang"):
+            self.commands.set_speed(int(target.value), redraw=False)
+        elif self.state.sheet == "setup" and name in ("players", "wild_cards", "lang"):
             self.sheet.form_changed(name, target)
 
     def start(self) -> None:
@@ -302,3 +255,35 @@ class App:
             asyncio.ensure_future(self.positions.open_url(self.session.position_url))
         self.frame.tell_ready()
         self.computer.kick()
+
+
+Action = Callable[[App, Any], None]  # the page, and the element clicked
+
+# The page's buttons (``data-action``) and their commands.
+ACTIONS: dict[str, Action] = {
+    "new": lambda app, el: app.commands.open_setup(),
+    "help": lambda app, el: app.commands.open_sheet("help"),
+    "stats": lambda app, el: app.stats.open(),
+    "sound": lambda app, el: app.commands.toggle_sound(),
+    "theme": lambda app, el: app.commands.next_theme(),
+    "close": lambda app, el: app.sheet.close(),
+    "reveal": lambda app, el: app.commands.reveal(),
+    "end": lambda app, el: app.commands.end_turn(),
+    "next-game": lambda app, el: app.commands.next_game(),
+    "new-match": lambda app, el: app.commands.play_again(),
+    "play-again": lambda app, el: app.commands.play_again(),
+    "hide-result": lambda app, el: app.commands.show_result(False),
+    "show-result": lambda app, el: app.commands.show_result(True),
+    "hint": lambda app, el: app.commands.hint(),
+    "undo": lambda app, el: app.commands.undo(),
+    "read-table": lambda app, el: app.commands.read_table(),
+    "url-game": lambda app, el: app.commands.url_game(),
+    "dismiss": lambda app, el: app.commands.dismiss(int(attr(el, "data-index") or 0)),
+}
+# Families of buttons whose room reads the rest of the name (and the element).
+ROOMS: tuple[tuple[str | tuple[str, ...], Callable[[App, str, Any], None]], ...] = (
+    ("tutorial-", lambda app, action, el: app.tutorial.action(action)),
+    ("puzzle", lambda app, action, el: app.puzzles.action(action, el)),
+    ("stats-", lambda app, action, el: app.stats.action(action)),
+    (("record", "replay", "share"), lambda app, action, el: app.records.action(action, el)),
+)

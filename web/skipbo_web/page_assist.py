@@ -12,6 +12,7 @@ from .announce import move_sentences, table_sentences
 from .controller import LogEntry, Message
 from .i18n import t
 from .practice import assist_tree, hint_for, hint_marks, hint_message, undo
+from .state import GAME
 from .table_marks import Mark
 from .view_tree import TreeView, h, props
 
@@ -34,7 +35,7 @@ class Assist:
     @property
     def in_lesson(self) -> bool:
         """The tutorial is on: its coach teaches, so no hints and no undo."""
-        return self.app.tutorial.on
+        return self.app.state.in_tutorial
 
     def render(self) -> None:
         """Patch the Hint/Undo/Read buttons (focus stays on them)."""
@@ -72,7 +73,7 @@ class Assist:
         if self.in_lesson:
             return
         if undo(self.app.ctrl):
-            self.app.save()
+            self.app.store.notify(GAME)
         self.app.render()
 
     def say(self, lines: list[str], fresh: bool = False) -> None:

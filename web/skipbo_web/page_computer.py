@@ -12,18 +12,22 @@ from typing import TYPE_CHECKING
 from skipbo_core.ai import think_for
 
 from .settings import SPEED_DELAY_MS
+from .state import Mode
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .commands import Commands
+    from .state import Store
 
 AI_SLICE_S = 0.03  # the computer thinks in slices of about this long, then yields
 
 
 class ComputerTurns:
-    """Runs the computer's moves of the game on the table while it is their turn."""
+    """Runs the computer's moves of the game on the table while it is their turn (read
+    from the page's state); each move goes to the page through the commands."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, store: Store, commands: Commands) -> None:
+        self.store = store
+        self.commands = commands
         self.generation = 0   # a running loop goes on while this is unchanged
         self.running = False
         self.task = None
@@ -34,25 +38,27 @@ class ComputerTurns:
 
     def kick(self) -> None:
         """Start the computer's moves if it is to move (and nothing holds the game)."""
-        app = self.app
-        if app.ctrl.ai_to_move and not self.running and app.records.replay is None and not app.tabs.elsewhere:
+        if self.store.state.ctrl.ai_to_move and not self.running and self.free():
             self.running = True
             self.task = asyncio.ensure_future(self.run(self.generation))
 
     def _goes_on(self, generation: int) -> bool:
         # an open replay pauses the game (it goes on when the replay closes)
-        app = self.app
-        return (generation == self.generation and app.ctrl.ai_to_move and app.records.replay is None
-                and not app.tabs.elsewhere)
+        return generation == self.generation and self.store.state.ctrl.ai_to_move and self.free()
+
+    def free(self) -> bool:
+        """Nothing holds the game: no replay open over it, no other tab has it."""
+        state = self.store.state
+        return state.mode is not Mode.REPLAY and not state.covered
 
     async def run(self, generation: int) -> None:
-        app = self.app
+        state = self.store.state
         try:
             while self._goes_on(generation):
-                await asyncio.sleep(SPEED_DELAY_MS.get(app.session.speed, 0) / 1000)
+                await asyncio.sleep(SPEED_DELAY_MS.get(state.speed, 0) / 1000)
                 if not self._goes_on(generation):
                     break
-                thinking = app.ctrl.ai_think()
+                thinking = state.ctrl.ai_think()
                 move = think_for(thinking, AI_SLICE_S)
                 while move is None and generation == self.generation:
                     await asyncio.sleep(0)  # let the browser paint and handle input
@@ -60,13 +66,12 @@ class ComputerTurns:
                         move = think_for(thinking, AI_SLICE_S)
                 if move is None:
                     break  # another game was started meanwhile
-                entry = app.ctrl.ai_move(move)
-                app.assist.say_move(entry)
+                entry = state.ctrl.ai_move(move)
+                self.commands.announce(entry)
                 await asyncio.sleep(0)  # the decision and the redraw are separate tasks
                 if generation != self.generation:
                     break
-                app.save()
-                app.show_move(entry)
+                self.commands.show_move(entry)
         finally:
             self.running = False
         self.kick()  # the game now shown may have been switched to while this one ran

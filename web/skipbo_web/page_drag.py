@@ -5,20 +5,31 @@ light up, and the drop plays the move. A tap (no movement) is a click.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .page_dom import attr, js
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .commands import Commands
+    from .page_dom import Browser
+    from .state import Store
 
 DRAG_START_PX = 8
 SOURCE_SLOTS = ("S", "H", "D1", "D2", "D3", "D4")
 
 
 class DragAndDrop:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    """Drags on the table (``root``). ``choose(el, keyboard, drop=None)`` picks or plays
+    the pile or card ``el`` as a click on it would (``drop``: the dragged card's copy)."""
+
+    def __init__(self, store: Store, commands: Commands, browser: Browser, root: Any,
+                 choose: Callable[..., None]) -> None:
+        self.store = store
+        self.commands = commands
+        self.browser = browser
+        self.root = root
+        self.choose = choose
         self.drag: dict[str, Any] | None = None
         self.suppress_click = False  # the click that ends a drag gesture is not a pick
         self.home: Any = None  # the pile or hand card the last dragged card came from
@@ -33,8 +44,8 @@ class DragAndDrop:
 
     def on_pointerdown(self, event: Any) -> None:
         self.suppress_click = False
-        app = self.app
-        if event.button != 0 or app.sheet.kind is not None or not app.ctrl.my_turn or app.tabs.elsewhere:
+        state = self.store.state
+        if event.button != 0 or state.sheet is not None or not state.ctrl.my_turn or state.covered:
             return
         el = js(event.target.closest("[data-slot]"))
         if el is None or attr(el, "data-slot") not in SOURCE_SLOTS or attr(el, "data-top") == "":
@@ -67,16 +78,11 @@ class DragAndDrop:
 
     def start(self, d: dict[str, Any]) -> bool:
         """The pointer moved far enough: pick the card and lift a ghost of it."""
-        app = self.app
         el = d["el"]
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
-        slot, card = attr(el, "data-slot"), attr(el, "data-card")
-        if app.ctrl.notation(slot, int(seat) if seat else None, card) is None:
-            app.render()
+        if not self.commands.lift(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
+                                 attr(el, "data-top")):
             return False
-        if app.ctrl.selected != app.ctrl.notation(slot, int(seat) if seat else None, card):
-            app.ctrl.click(slot, int(seat) if seat else None, card, attr(el, "data-top"))
-        app.render()
         cards = el.querySelectorAll(".card")
         card_el = cards.item(cards.length - 1)
         rect = card_el.getBoundingClientRect()
@@ -87,30 +93,29 @@ class DragAndDrop:
         ghost.style.width = f"{rect.width}px"
         ghost.style.height = f"{rect.height}px"
         ghost.style.setProperty("--cw", f"{rect.width}px")
-        app.browser.document.body.appendChild(ghost)
+        self.browser.document.body.appendChild(ghost)
         d["ghost"] = ghost
         d["started"] = True
         return True
 
     def slot_at(self, x: float, y: float) -> Any:
-        hit = js(self.app.browser.document.elementFromPoint(x, y))
+        hit = js(self.browser.document.elementFromPoint(x, y))
         if hit is None:
             return None
         el = js(hit.closest("[data-slot]"))
-        return el if el is not None and self.app.root.contains(el) else None
+        return el if el is not None and self.root.contains(el) else None
 
     def on_pointerup(self, event: Any) -> None:
         d = self.drag
         if d is None or event.pointerId != d["id"]:
             return
         self.drag = None
-        app = self.app
         if not d["started"]:
             if event.pointerType == "touch":
                 # A tap. Handled here: after a drag that redrew the table under the finger,
                 # browsers may not send a click for the next tap.
                 self.suppress_click = True
-                app.click_slot(d["el"], False)
+                self.choose(d["el"], False)
             return
         self.suppress_click = True
         ghost = d["ghost"]
@@ -119,11 +124,10 @@ class DragAndDrop:
             d["over"].removeAttribute("data-hover")
         if target is None or target.isSameNode(d["el"]):
             ghost.remove()
-            app.ctrl.cancel()
-            app.render()
+            self.commands.drop_nowhere()
             return
         self.home = d["el"]
-        app.click_slot(target, False, drop=ghost)
+        self.choose(target, False, drop=ghost)
 
     def drop_gesture(self) -> None:
         """Forget a drag under way (the table is being covered): its ghost goes."""
@@ -138,5 +142,4 @@ class DragAndDrop:
         self.drag = None
         if d["started"]:
             d["ghost"].remove()
-            self.app.ctrl.cancel()
-            self.app.render()
+            self.commands.drop_nowhere()

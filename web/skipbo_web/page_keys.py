@@ -1,57 +1,68 @@
-"""The keyboard: the table's keys (docs/PLAYING.md "Keys"), arrow keys between piles by where they
-sit on screen, and where focus goes after a pick.
+"""The keyboard: the table's keys (docs/PLAYING.md "Keys") and the replay viewer's, arrow
+keys between piles by where they sit on screen, and where focus goes after a pick.
 
-The replay viewer's keys are its own (``page_records``); a sheet handles its own keys
-(Esc closes it).
+Keys become commands (skipbo_web.commands); what the page is doing is read from its state.
+A sheet other than the replay viewer handles its own keys (Esc closes it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .page_dom import attr
+from .replay_view import KEYS
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .commands import Commands
+    from .page_dom import Browser
+    from .state import Store
 
 TYPING = ("INPUT", "SELECT", "TEXTAREA")
+REPLAY_STEPS = {"first": "start", "last": "end"}  # the viewer's key names that the command spells otherwise
 
 
 class Keyboard:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    """Keys on the page. ``choose(el, keyboard)`` picks or plays the pile or card ``el``
+    (as a click on it would)."""
+
+    def __init__(self, store: Store, commands: Commands, browser: Browser, root: Any,
+                 choose: Callable[[Any, bool], None]) -> None:
+        self.store = store
+        self.commands = commands
+        self.browser = browser
+        self.root = root
+        self.choose = choose
 
     def on_key(self, event: Any) -> None:
-        app = self.app
+        state = self.store.state
+        commands = self.commands
         key = event.key
         tag = str(event.target.tagName or "")
         if event.ctrlKey or event.metaKey or event.altKey or tag in TYPING:
             return
-        if app.tabs.elsewhere:  # the game is open in another tab: only the cover's button
+        if state.covered:  # the game is open in another tab: only the cover's button
             if key == "Tab":
                 self.keep_in_dialog(event)
             return
-        if app.sheet.kind == "replay":
-            app.records.key(event)
+        if state.sheet == "replay":
+            self.replay_key(event)
             return
-        if app.sheet.kind is not None:
+        if state.sheet is not None:
             return  # the dialog handles its own keys (Esc closes it)
         if key == "Tab":
             self.keep_in_dialog(event)
             return
         if key == "?":
             event.preventDefault()
-            app.sheet.open("help")
+            commands.open_sheet("help")
             return
-        if key in ("n", "N") and not app.session.embed:
+        if key in ("n", "N") and commands.open_setup():  # (an embedded table has no new-game screen)
             event.preventDefault()
-            app.sheet.open("setup")
             return
         if key == "Escape":
-            app.table.toggle_menu(False)
-            if app.ctrl.selected is not None:
-                app.ctrl.cancel()
-                app.render()
+            commands.close_menu()
+            commands.cancel_pick()
             return
         if key.startswith("Arrow"):
             event.preventDefault()
@@ -59,10 +70,9 @@ class Keyboard:
             return
         if key in ("h", "H", "u", "U", "r", "R"):
             event.preventDefault()
-            assist = app.assist
-            {"h": assist.show_hint, "u": assist.take_back, "r": assist.read_table}[key.lower()]()
+            {"h": commands.hint, "u": commands.undo, "r": commands.read_table}[key.lower()]()
             return
-        me = f'[data-seat="{app.ctrl.viewer}"]'
+        me = f'[data-seat="{state.ctrl.viewer}"]'
         code = str(event.code or "")
         if event.shiftKey and code.startswith("Digit") and code[5:] in ("1", "2", "3", "4"):
             event.preventDefault()
@@ -77,16 +87,32 @@ class Keyboard:
             self.focus(f'[data-key="H{int(key) - 1}"]')
             self.pick_focused()
 
+    def replay_key(self, event: Any) -> None:
+        """The viewer's keys: arrows step, Page Up/Down by turn, Home/End, P (or Space) plays."""
+        if self.store.state.replay is None:
+            return
+        key = str(event.key)
+        action = KEYS.get(key)
+        if key == " " and str(event.target.tagName or "") != "BUTTON":
+            action = "play"
+        if action is None:
+            return
+        event.preventDefault()
+        if action == "play":
+            self.commands.toggle_replay()
+        else:
+            self.commands.step(REPLAY_STEPS.get(action, action))
+
     def focus(self, selector: str) -> bool:
         """Focus the first element of the table matching ``selector``."""
-        return self.app.browser.focus_first(selector, self.app.root)
+        return self.browser.focus_first(selector, self.root)
 
     def pick_focused(self) -> None:
         """Pick up the card in focus (as a keyboard Enter would), unless it is already picked."""
-        el = self.app.browser.active()
+        el = self.browser.active()
         if el is None or attr(el, "data-slot") is None or attr(el, "data-selected") == "1":
             return
-        self.app.click_slot(el, True)
+        self.choose(el, True)
 
     def after_pick(self) -> None:
         """A card was picked by keyboard: focus goes to a building pile where it may go.
@@ -97,13 +123,13 @@ class Keyboard:
     def keep_in_dialog(self, event: Any) -> None:
         """Tab and Shift+Tab go round inside the game-over sheet or the hot-seat curtain
         while one is shown (both are modal dialogs inside the table)."""
-        box = self.app.browser.query(".result, .curtain", self.app.root)
+        box = self.browser.query(".result, .curtain", self.root)
         if box is None:
             return
         items = list(box.querySelectorAll("button, a[href], input, select, [tabindex]:not([tabindex='-1'])"))
         if not items:
             return
-        active = self.app.browser.active()
+        active = self.browser.active()
         at = next((k for k, el in enumerate(items) if active is not None and el.isSameNode(active)), None)
         back = bool(event.shiftKey)
         if at is None or (back and at == 0) or (not back and at == len(items) - 1):
@@ -113,10 +139,10 @@ class Keyboard:
     def move_focus(self, key: str) -> None:
         """Arrow keys: left/right through the piles in reading order, up/down to the row
         above or below (the pile nearest in x)."""
-        items = list(self.app.root.querySelectorAll("[data-key]"))
+        items = list(self.root.querySelectorAll("[data-key]"))
         if not items:
             return
-        active = self.app.browser.active()
+        active = self.browser.active()
         try:
             i = next(k for k, el in enumerate(items) if el.isSameNode(active))
         except StopIteration:

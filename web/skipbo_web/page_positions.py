@@ -19,56 +19,62 @@ from .page_dom import FETCH_SECONDS, JsException, js
 from .positions import PositionProblem
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .commands import Commands
+    from .page_dom import Browser
+    from .page_session import Session
     from .replay import Replay
 
 
 class PositionDesk:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    """``?position=`` and the viewer's export; the game it sets up, or the notice of what
+    is wrong, goes to the page through the commands."""
+
+    def __init__(self, session: Session, commands: Commands, browser: Browser) -> None:
+        self.session = session
+        self.commands = commands
+        self.browser = browser
 
     # -- opening ---------------------------------------------------------------------------------
 
     async def open_url(self, value: str) -> None:
         """Fetch ``?position=<address>`` (relative to the page) and set it up."""
-        text, why = await self.app.browser.fetch_text(value, positions.MAX_BYTES)
+        text, why = await self.browser.fetch_text(value, positions.MAX_BYTES)
         if text is None:
             self.problem({"bad-url": Message("position.bad_url"), "failed": Message("position.fetch_failed"),
                           "too-big": Message("position.too_big", {"kb": positions.MAX_BYTES // 1000}),
                           "timeout": Message("position.fetch_timeout", {"s": int(FETCH_SECONDS)})}[why])
             return
         try:
-            ctrl = Controller.from_position(positions.read_text(text), self.app.session.settings,
+            ctrl = Controller.from_position(positions.read_text(text), self.session.settings,
                                             origin=f"position={value}")
         except PositionProblem as err:
             self.problem(err.message)
             return
-        self.app.host.new_table(ctrl)
+        self.commands.new_table(ctrl)
 
     def problem(self, message: Message) -> None:
         """Name what is wrong; the game on the table and its save stay as they are."""
-        self.app.session.notices.append(message)
-        self.app.render()
+        self.commands.notice(message)
 
     # -- the replay viewer's export ----------------------------------------------------------------
 
     def export(self, replay: Replay, as_link: bool) -> None:
         """The viewer's step as a position: a downloaded file, or a link put in the field
         below the viewer and copied."""
-        app = self.app
-        status = app.browser.by_id("replay-export-status")
-        field = app.browser.by_id("replay-export-url")
+        browser, look = self.browser, self.session.look
+        status = browser.by_id("replay-export-status")
+        field = browser.by_id("replay-export-url")
         try:
             position = position_of(replay.game)
         except PositionError:
             self.say(status, "replay.export_over")
             return
         if not as_link:
-            app.browser.save_file(json.dumps(position, indent=1), f"skipbo-position-move{replay.step}.json")
+            browser.save_file(json.dumps(position, indent=1), f"skipbo-position-move{replay.step}.json")
             self.say(status, "replay.exported")
             return
-        location = app.browser.window.location
-        url = positions.link(f"{location.origin}{location.pathname}", position, app.lang, app.look.faces)
+        location = browser.window.location
+        url = positions.link(f"{location.origin}{location.pathname}", position, look.lang, look.faces)
         if url is None:
             self.say(status, "replay.export_too_long")
             return
@@ -80,7 +86,7 @@ class PositionDesk:
     def copy(self, url: str, field: object, status: object) -> None:
         async def write() -> None:
             try:
-                await self.app.browser.window.navigator.clipboard.writeText(url)
+                await self.browser.window.navigator.clipboard.writeText(url)
                 key = "replay.export_copied"
             except (JsException, AttributeError):  # no clipboard here: the link is in the field
                 if js(field) is not None:
@@ -93,5 +99,5 @@ class PositionDesk:
 
     def say(self, status: object, key: str) -> None:
         if js(status) is not None:
-            status.textContent = t(self.app.lang, key)
+            status.textContent = t(self.session.lang, key)
             status.setAttribute("data-status", key)

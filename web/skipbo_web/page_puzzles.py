@@ -20,6 +20,7 @@ from .page_dom import attr
 from .puzzle_book import PUZZLES, Puzzle, puzzle
 from .puzzle_view import FAILED, OPEN, REACHED, SHOWN, box_tree, entry_tree, list_tree, progress_data, read_progress
 from .settings import SPEED_DELAY_MS, Settings
+from .state import GAME
 from .view_tree import El, TreeView
 
 if TYPE_CHECKING:
@@ -32,9 +33,8 @@ SOLUTION_STEP_MS = 500      # at least this long between the moves of Show solut
 class PuzzleSession:
     def __init__(self, app: App) -> None:
         self.app = app
-        self.puzzle: Puzzle | None = None
+        self.store = app.store
         self.start: Game | None = None    # the puzzle's table, as the try began
-        self.ctrl: Controller | None = None
         self.status = OPEN
         self.showing = 0                  # Show solution runs while it matches
         self.key = "skipbo.embed.puzzles" if app.session.embed else "skipbo.puzzles"
@@ -50,19 +50,29 @@ class PuzzleSession:
         solved, damaged = read_progress(data)
         if damaged:  # kept whole aside; the ids it could read go on counting
             session.put_aside(self.key)
-            session.store.set(self.key, progress_data(solved))
+            session.storage.set(self.key, progress_data(solved))
         session.report()
         return solved
 
     def mark_solved(self, ident: int) -> None:
-        self.app.session.store.set(self.key, progress_data(self.solved() | {ident}))
+        self.app.session.storage.set(self.key, progress_data(self.solved() | {ident}))
 
     # -- which puzzle is on the table --------------------------------------------------------------
 
     @property
+    def puzzle(self) -> Puzzle | None:
+        """The puzzle last opened (the page's state)."""
+        return self.store.state.puzzle
+
+    @property
+    def ctrl(self) -> Controller | None:
+        """The game that is a try at it (the page's state)."""
+        return self.store.state.puzzle_game
+
+    @property
     def on(self) -> bool:
         """A puzzle's game is on the table (another game replaces it)."""
-        return self.puzzle is not None and self.ctrl is self.app.ctrl
+        return self.store.state.in_puzzle
 
     def table_for(self, p: Puzzle) -> Controller:
         ctrl = Controller.from_position(p.position, Settings(), origin=f"{ORIGIN}{p.id}")
@@ -80,7 +90,7 @@ class PuzzleSession:
                                                                        "last": len(PUZZLES)}))
             elif app.ctrl.origin != f"{ORIGIN}{p.id}":
                 self.attach(p, self.table_for(p))
-                app.save()
+                self.store.notify(GAME)
                 return True
         p = puzzle(app.ctrl.origin[len(ORIGIN):]) if app.ctrl.origin.startswith(ORIGIN) else None
         if p is None:
@@ -91,7 +101,8 @@ class PuzzleSession:
 
     def attach(self, p: Puzzle, ctrl: Controller) -> None:
         """``ctrl`` is a try at ``p`` (the session's game: put on the table by the caller)."""
-        self.puzzle, self.ctrl, self.showing = p, ctrl, self.showing + 1
+        self.store.update(puzzle=p, puzzle_game=ctrl)
+        self.showing += 1
         self.start = positions.start(p.position, [dict(q) for q in ctrl.game.players])
         self.status = OPEN
         self.judge(mark=False)
@@ -102,14 +113,10 @@ class PuzzleSession:
         p = puzzle(ident)
         if p is None:
             return False
-        app = self.app
         ctrl = self.table_for(p)
-        if app.sheet.kind is not None:
-            app.sheet.close()
-        app.records.end_replay()
-        app.use(ctrl)  # (it closes the tutorial)
+        self.app.commands.new_table(ctrl)  # (it closes the tutorial)
         self.attach(p, ctrl)
-        app.render()
+        self.app.render()
         return True
 
     # -- the engine's verdict -------------------------------------------------------------------------
@@ -154,8 +161,7 @@ class PuzzleSession:
                 return
             if not self.ctrl.play(move):
                 return
-            app.save()
-            app.show_move(self.ctrl.log[-1])
+            app.commands.show_move(self.ctrl.log[-1])
 
     # -- drawing ------------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from .controller import Controller, Message
 from .i18n import t
 from .page_dom import FETCH_SECONDS, JsException, attr
 from .replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
-from .replay_view import KEYS, default_viewer, replay_tree
+from .replay_view import default_viewer, replay_tree
 from .share import record_filename, records_tree, share_link, tutorial_link
 from .view_tree import El
 
@@ -26,9 +26,14 @@ if TYPE_CHECKING:
 class RecordsDesk:
     def __init__(self, app: App) -> None:
         self.app = app
-        self.replay: Replay | None = None   # the record open in the replay viewer
+        self.store = app.store
         self.viewer = 0                     # the seat at the bottom of the viewer's table
         self.token = 0                      # autoplay runs while it matches
+
+    @property
+    def replay(self) -> Replay | None:
+        """The record open in the replay viewer (the page's state)."""
+        return self.store.state.replay
 
     def sheet_tree(self, kind: str) -> El:
         """The records sheet or the replay viewer."""
@@ -37,7 +42,7 @@ class RecordsDesk:
             return replay_tree(self.replay, app.look, self.viewer)
         location = app.browser.window.location
         base = f"{location.origin}{location.pathname}"
-        link = (tutorial_link(base, app.lang, app.look.faces) if app.tutorial.on
+        link = (tutorial_link(base, app.lang, app.look.faces) if app.state.in_tutorial
                 else share_link(app.ctrl, base, app.lang, app.look.faces))
         return records_tree(link, app.look)
 
@@ -60,14 +65,14 @@ class RecordsDesk:
         elif action == "replay-play-on":
             self.play_on()
         elif action in ("replay-export", "replay-export-link"):
-            app.positions.export(replay, as_link=action == "replay-export-link")
+            app.commands.export_position(as_link=action == "replay-export-link")
         else:
             step = {"replay-first": 0, "replay-back": replay.step - 1, "replay-forward": replay.step + 1,
                     "replay-last": replay.last}.get(action)
             if action == "replay-go":
                 step = int(attr(el, "data-step") or 0)
             if step is not None:
-                self.go(lambda: replay.go(step))
+                app.commands.step(step)
 
     def change(self, name: str, target: Any) -> None:
         if name == "record-file":
@@ -80,13 +85,13 @@ class RecordsDesk:
         if replay is None or not value.isdigit():
             return
         if name == "replay-step":
-            self.go(lambda: replay.go(int(value)))
+            self.app.commands.step(int(value))
         elif name == "replay-seat":  # the seat at the bottom of the replay's table
             if int(value) < len(replay.players):
                 self.viewer = int(value)
                 self.update()
         else:
-            self.go(lambda: replay.go_turn(int(value)))
+            self.app.commands.step(turn=int(value))
 
     # -- this game: download and link -----------------------------------------------------
 
@@ -148,7 +153,7 @@ class RecordsDesk:
         """Open a checked record in the viewer, at its start (a replay open before closes)."""
         self.end_replay()
         self.token += 1
-        self.replay = replay
+        self.store.update(replay=replay)
         self.viewer = default_viewer(replay)
         self.app.sheet.open("replay")
         self.app.browser.focus_first('[data-action="replay-forward"]', self.app.sheet.el)
@@ -156,11 +161,10 @@ class RecordsDesk:
     def problem(self, message: Message) -> None:
         """Name what is wrong with a record; the game and its save stay as they are."""
         app = self.app
-        if app.sheet.kind in ("records", "replay"):
+        if app.state.sheet in ("records", "replay"):
             self.end_replay()
             app.sheet.close()
-        app.session.notices.append(message)
-        app.render()
+        app.commands.notice(message)
 
     # -- the viewer ---------------------------------------------------------------------------
 
@@ -168,7 +172,7 @@ class RecordsDesk:
         """Leave the viewer: the game that was running goes on, unchanged."""
         if self.replay is None:
             return
-        self.replay = None
+        self.store.update(replay=None)
         self.token += 1
         self.app.computer.kick()
 
@@ -205,25 +209,6 @@ class RecordsDesk:
         if current is not None:
             moves.scrollTop = current.offsetTop - moves.clientHeight / 2
 
-    def key(self, event: Any) -> None:
-        """The viewer's keys: arrows step, Page Up/Down by turn, Home/End, P (or Space) plays."""
-        replay = self.replay
-        if replay is None:
-            return
-        key = str(event.key)
-        action = KEYS.get(key)
-        if key == " " and str(event.target.tagName or "") != "BUTTON":
-            action = "play"
-        if action is None:
-            return
-        event.preventDefault()
-        if action == "play":
-            self.play()
-            return
-        self.go({"forward": replay.forward, "back": replay.back, "first": replay.first,
-                 "last": replay.end, "next-turn": replay.next_turn,
-                 "previous-turn": replay.previous_turn}[action])
-
     def play_on(self) -> None:
         """Make the position shown the page's game (it replaces the current one)."""
         replay = self.replay
@@ -231,5 +216,4 @@ class RecordsDesk:
             return
         game = replay.game_to_play_on()
         self.end_replay()
-        self.app.sheet.close()
-        self.app.use(Controller(game, self.app.session.settings))
+        self.app.commands.new_table(Controller(game, self.app.session.settings))

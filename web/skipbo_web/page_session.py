@@ -21,6 +21,7 @@ from .page_dom import Browser, JsException, js
 from .prefs import pref_keys, stored_sound, stored_theme
 from .settings import VERSION as SETTINGS_VERSION
 from .settings import Settings, UrlOptions, parse_url, query_options, wants_embed
+from .state import PageState
 from .table import Look
 
 ASIDE_PREFIX = "skipbo.aside."  # a damaged value is moved to skipbo.aside.<its name>, kept as it was
@@ -38,7 +39,7 @@ def aside_key(key: str, n: int = 1) -> str:
     return f"{ASIDE_PREFIX}{name}" + (f".{n}" if n > 1 else "")
 
 
-class Store:
+class Storage:
     """``localStorage`` as JSON, surviving browsers that refuse storage."""
 
     def __init__(self, window: Any) -> None:
@@ -108,11 +109,11 @@ class Session:
 
     def __init__(self, browser: Browser) -> None:
         window = browser.window
-        self.store = Store(window)
-        self.notices: list[Message] = []
+        self.storage = Storage(window)
+        notices: list[Message] = []  # the start's notices: the page's state takes them over below
         self.given, too_long = query_options(str(window.location.search or ""))
         if too_long:
-            self.notices.append(Message("notice.url_too_long"))
+            notices.append(Message("notice.url_too_long"))
         # Embed mode keeps its game apart from the visitor's own and ignores their settings.
         self.embed = wants_embed(self.given)
         self.keys = storage_keys(self.embed)
@@ -132,47 +133,49 @@ class Session:
         # host=<origin>: the only page that may send commands (None: the parent, whatever its origin)
         self.host_origin = url.host
         if url.ignored:  # wrong game options: no new game, whatever is saved goes on
-            self.notices.append(Message("notice.url_ignored", {"names": ", ".join(url.ignored)}))
+            notices.append(Message("notice.url_ignored", {"names": ", ".join(url.ignored)}))
         if set(url.bad) - set(url.ignored):
             others = [name for name in url.bad if name not in url.ignored]
-            self.notices.append(Message("notice.bad_url", {"names": ", ".join(others)}))
+            notices.append(Message("notice.bad_url", {"names": ", ".join(others)}))
         lang = url.lang or self.settings.lang or pick_language(
             [*window.navigator.languages] or [window.navigator.language or ""])
-        self.speed = url.speed if url.speed is not None else self.settings.speed
+        speed = url.speed if url.speed is not None else self.settings.speed
         self.open_setup = False  # the new-game screen opens at start-up (a first visit)
         self.seen: str | None = None  # the saved game as this tab last read or wrote it
         self.waiting: UrlOptions | None = None  # the address's game, until the player says to start it
-        saved = self.load_saved()
+        saved = self.load_saved(notices)
         # ?position=<address> is fetched once the page is up (page_positions); ?pos= is read now
         self.position_url = self.given.get("position")
-        placed = self.url_position(url.settings or self.settings, saved)
+        placed = self.url_position(url.settings or self.settings, saved, notices)
         if placed is not None:
-            self.ctrl = placed
+            ctrl = placed
         elif url.settings is not None:
             if saved is not None and saved.origin == url.origin and url.seed is not None:
-                self.ctrl = saved  # the same address again: resume that game
+                ctrl = saved  # the same address again: resume that game
             elif saved is not None and saved.in_progress and not self.embed:
-                self.ctrl = saved  # the address's game waits for a yes (App.act "url-game")
+                ctrl = saved  # the address's game waits for a yes (App.act "url-game")
                 self.waiting = url
-                self.notices.append(Message("notice.url_replace"))
+                notices.append(Message("notice.url_replace"))
             else:
-                self.ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(),
-                                             origin=url.origin)
+                ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(),
+                                        origin=url.origin)
         elif saved is not None:
-            self.ctrl = saved
+            ctrl = saved
         else:
-            self.ctrl = Controller.start(self.settings, new_seed())
+            ctrl = Controller.start(self.settings, new_seed())
             self.open_setup = not self.lost_save and not self.keep_newer and self.position_url is None
         self.url_game = (url.settings is not None and self.waiting is None) or placed is not None
-        self.dealt_now = self.ctrl is not saved  # a new deal, not in storage yet
-        if not self.store.ok or self.keys.current in self.store.stuck:  # the game on the table is not saved
-            self.notices.append(Message("notice.no_storage"))
-        self.look = Look(lang, url.faces if url.faces is not None else self.ctrl.settings.faces,
-                         theme=url.theme or stored_theme(self.read(self.pref_keys.theme)),
-                         sound=url.sound if url.sound is not None else
-                         stored_sound(self.read(self.pref_keys.sound), self.embed))
+        self.dealt_now = ctrl is not saved  # a new deal, not in storage yet
+        if not self.storage.ok or self.keys.current in self.storage.stuck:  # the game on the table is not saved
+            notices.append(Message("notice.no_storage"))
+        look = Look(lang, url.faces if url.faces is not None else ctrl.settings.faces,
+                    theme=url.theme or stored_theme(self.read(self.pref_keys.theme)),
+                    sound=url.sound if url.sound is not None else
+                    stored_sound(self.read(self.pref_keys.sound), self.embed))
+        self.state = PageState(ctrl=ctrl, look=look, speed=speed, notices=notices)
 
-    def url_position(self, settings: Settings, saved: Controller | None) -> Controller | None:
+    def url_position(self, settings: Settings, saved: Controller | None,
+                     notices: list[Message]) -> Controller | None:
         """The game of ``?pos=<compact form>`` (or of ``?position=``, when the saved game is
         that one: reloading the same address resumes it); None when there is none, or
         when it is bad (a notice names the problem)."""
@@ -190,24 +193,45 @@ class Session:
         try:
             return Controller.from_position(positions.read_compact(compact), settings, origin)
         except positions.PositionProblem as err:
-            self.notices.append(err.message)
+            notices.append(err.message)
             return None
+
+    # the game on the table, how it is shown and the notices are the page's state
+    @property
+    def ctrl(self) -> Controller:
+        return self.state.ctrl
+
+    @ctrl.setter
+    def ctrl(self, ctrl: Controller) -> None:
+        self.state.ctrl = ctrl
+
+    @property
+    def look(self) -> Look:
+        return self.state.look
+
+    @property
+    def speed(self) -> int:
+        return self.state.speed
+
+    @property
+    def notices(self) -> list[Message]:
+        return self.state.notices
 
     @property
     def lang(self) -> str:
-        return self.look.lang
+        return self.state.look.lang
 
     def read(self, key: str) -> Any:
         """The stored value of ``key``; ``None`` when absent or damaged (a damaged value
         is set aside, kept as it was, and named in the start's one notice)."""
         try:
-            return self.store.get(key)
+            return self.storage.get(key)
         except BadSave:
             self.put_aside(key)
             return None
 
     def put_aside(self, key: str) -> None:
-        if self.store.set_aside(key) and key not in self.aside:
+        if self.storage.set_aside(key) and key not in self.aside:
             self.aside.append(key)
 
     def report(self) -> None:
@@ -221,14 +245,14 @@ class Session:
     def set_sound(self, on: bool) -> None:
         """The bar's sound switch: kept for the next visit."""
         self.look.sound = on
-        self.store.set(self.pref_keys.sound, on)
+        self.storage.set(self.pref_keys.sound, on)
 
     def set_theme(self, choice: str) -> None:
         """The switch chose the table's colours: kept for the next visit."""
         self.look.theme = choice
-        self.store.set(self.pref_keys.theme, choice)
+        self.storage.set(self.pref_keys.theme, choice)
 
-    def load_saved(self) -> Controller | None:
+    def load_saved(self, notices: list[Message] | None = None) -> Controller | None:
         """The saved game. A damaged record is set aside with its match (the match means
         nothing without its game); a damaged match is set aside alone, and the game goes
         on as a single game; a newer version's save is kept and never saved over."""
@@ -237,7 +261,7 @@ class Session:
         record = self.read(keys.current)
         if newer_save(record):
             self.keep_newer = True
-            self.notices.append(Message("notice.newer_save"))
+            (self.notices if notices is None else notices).append(Message("notice.newer_save"))
             return None
         ctrl = None
         if record is not None:
@@ -250,11 +274,11 @@ class Session:
                     ctrl = Controller.resume(record, None, self.settings)
             except (BadSave, ValueError, TypeError, LookupError, AttributeError, RecursionError):
                 self.put_aside(keys.current)
-        if ctrl is None and (keys.current in self.aside or keys.current in self.store.stuck):
+        if ctrl is None and (keys.current in self.aside or keys.current in self.storage.stuck):
             self.lost_save = True
-            if self.store.text(keys.match) is not None:
+            if self.storage.text(keys.match) is not None:
                 self.put_aside(keys.match)  # kept beside its game, not overwritten by the next
-        self.seen = self.store.text(keys.current)
+        self.seen = self.storage.text(keys.current)
         return ctrl
 
     def save(self) -> bool:
@@ -262,17 +286,17 @@ class Session:
         stored game is not the one this tab last read or wrote (another tab saved since),
         nothing is written and the answer is False. Embedded tables share one store, as
         a lesson may hold several: each simply saves its own game."""
-        if self.keep_newer or self.keys.current in self.store.stuck:  # kept: this tab plays on without saving over it
+        if self.keep_newer or self.keys.current in self.storage.stuck:  # kept: this tab plays on without saving over it
             return True
-        if not self.embed and self.store.text(self.keys.current) != self.seen:
+        if not self.embed and self.storage.text(self.keys.current) != self.seen:
             return False
-        self.seen = self.store.set(self.keys.current, self.ctrl.record())
-        self.store.set(self.keys.match, self.ctrl.match_data())
+        self.seen = self.storage.set(self.keys.current, self.ctrl.record())
+        self.storage.set(self.keys.match, self.ctrl.match_data())
         return True
 
     def save_settings(self) -> None:
         if self.keys.settings and not self.newer_settings:  # embed mode never writes the visitor's settings
-            self.store.set(self.keys.settings, self.settings.to_dict())
+            self.storage.set(self.keys.settings, self.settings.to_dict())
 
     def remember(self, **changes: Any) -> None:
         """Change the settings (language, speed...) and keep them."""
@@ -284,13 +308,13 @@ class Session:
         self.remember(lang=lang)
 
     def set_speed(self, speed: int) -> None:
-        self.speed = speed
+        self.state.speed = speed
         self.remember(speed=speed)
 
     def take_waiting(self) -> Controller | None:
         """The address's game the player said yes to (None: none waits); its notice goes."""
         url, self.waiting = self.waiting, None
-        self.notices = [n for n in self.notices if n.key != "notice.url_replace"]
+        self.notices[:] = [n for n in self.notices if n.key != "notice.url_replace"]
         if url is None or url.settings is None:
             return None
         return Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin=url.origin)

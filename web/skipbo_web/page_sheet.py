@@ -22,11 +22,16 @@ if TYPE_CHECKING:
 class Sheet:
     def __init__(self, app: App) -> None:
         self.app = app
+        self.store = app.store
         self.el = app.browser.by_id("sheet")
         self.view = TreeView(app.patcher, self.el)
-        self.kind: str | None = None         # setup, help, records, replay, stats; None: closed
         self.draft: Settings | None = None   # the new-game form as filled in so far
         self.errors: list[str] = []          # its wrong fields
+
+    @property
+    def kind(self) -> str | None:
+        """The sheet open (the page's state): setup, help, records, replay, stats, puzzles; None: closed."""
+        return self.store.state.sheet
 
     def body(self, kind: str) -> El:
         """The inside of sheet ``kind``."""
@@ -51,7 +56,7 @@ class Sheet:
                                          aria_labelledby="sheet-title"), body))
 
     def open(self, kind: str) -> None:
-        self.kind = kind
+        self.store.update(sheet=kind)
         self.show(kind)
         if not self.el.open:
             self.el.showModal()
@@ -62,7 +67,7 @@ class Sheet:
             self.show(self.kind)
 
     def close(self) -> None:
-        self.kind = None
+        self.store.update(sheet=None)
         self.draft = None
         self.errors = []
         if self.el.open:
@@ -72,7 +77,7 @@ class Sheet:
     def on_close(self, event: Any) -> None:
         """The dialog closed (Esc, or close()): a replay ends, a draft is dropped."""
         self.app.records.end_replay()
-        self.kind = None
+        self.store.update(sheet=None)
         self.draft = None
         self.errors = []
 

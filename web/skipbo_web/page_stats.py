@@ -31,7 +31,7 @@ class StatsDesk:
     @property
     def games(self) -> list[GameSummary]:
         if self._games is None:
-            store = self.app.session.store
+            store = self.app.session.storage
             try:
                 data = store.get(STORE_KEY)
             except BadSave:
@@ -54,14 +54,14 @@ class StatsDesk:
         whole games; a hot-seat game has no single "you" and is not counted)."""
         app = self.app
         ctrl = app.ctrl
-        if (app.session.embed or app.tutorial.on or ctrl.position is not None or not ctrl.game.is_over
+        if (app.session.embed or app.state.in_tutorial or ctrl.position is not None or not ctrl.game.is_over
                 or ctrl.game is self.counted):
             return
         self.counted = ctrl.game
         summary = summarise(ctrl, str(app.browser.window.Date.new().toISOString())[:19] + "Z")
         if summary is not None:
             self._games = add(self.games, summary)
-            app.session.store.set(STORE_KEY, to_store(self._games, self.aside))
+            app.session.storage.set(STORE_KEY, to_store(self._games, self.aside))
 
     def sheet_tree(self) -> El:
         games = self.games  # (reads the store, and with it what is aside)
@@ -88,7 +88,7 @@ class StatsDesk:
         elif action == "stats-clear-yes":
             self._games, self.aside = [], []  # you asked for all of it to go
             self.confirm = False
-            self.app.session.store.set(STORE_KEY, to_store([]))
+            self.app.session.storage.set(STORE_KEY, to_store([]))
             sheet.open("stats")
             self.app.browser.focus_first('[data-action="close"]', sheet.el)
 

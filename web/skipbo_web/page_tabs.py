@@ -17,23 +17,32 @@ from typing import TYPE_CHECKING, Any
 from .page_dom import JsException, js
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .commands import Commands
+    from .page_session import Session
 
 OWNER_KEY = "skipbo.tab"
 
 
 class TabGuard:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    """Which tab owns the game (``skipbo.tab``); covering and taking over are commands
+    (``Commands.step_back``, ``Commands.take_over``)."""
+
+    def __init__(self, session: Session, commands: Commands) -> None:
+        self.session = session
+        self.commands = commands
         self.id = f"{random.SystemRandom().randrange(16**12):012x}"
-        self.elsewhere = False  # another tab owns the game: this one is covered
-        self.on = not app.session.embed and app.session.store.ok
+        self.on = not session.embed and session.storage.ok
+
+    @property
+    def elsewhere(self) -> bool:
+        """Another tab owns the game: this one is covered (the page's state)."""
+        return self.session.state.covered
 
     def claim(self) -> None:
         """This tab owns the game now (the others hear of it and step back)."""
         if self.on:
             try:
-                self.app.session.store.ls.setItem(OWNER_KEY, self.id)
+                self.session.storage.ls.setItem(OWNER_KEY, self.id)
             except JsException:
                 self.on = False
 
@@ -43,36 +52,15 @@ class TabGuard:
         key = js(event.key)
         if not self.on or self.elsewhere:
             return
-        if (key == OWNER_KEY and js(event.newValue) != self.id) or key == self.app.session.keys.current:
+        if (key == OWNER_KEY and js(event.newValue) != self.id) or key == self.session.keys.current:
             self.step_back()
 
     def step_back(self) -> None:
-        """Another tab has the game: stop, close any sheet, cover the table."""
-        app = self.app
-        if not self.on:
-            return
-        self.elsewhere = True
-        app.computer.stop()
-        app.drag.drop_gesture()
-        if app.sheet.kind is not None:
-            app.sheet.close()
-        app.look.elsewhere = True
-        app.render()
-        app.keys.focus('[data-action="take-over"]')
+        """Another tab has the game: this one is covered (never an embedded table)."""
+        if self.on:
+            self.commands.step_back()
 
     def take_over(self) -> None:
         """The button on the cover: claim the game and go on from its newest save."""
-        app, session = self.app, self.app.session
         self.claim()
-        self.elsewhere = app.look.elsewhere = False
-        saved = session.load_saved()
-        app.stats.forget()  # the other tab may have counted games meanwhile
-        if saved is not None:
-            app.computer.stop()
-            if app.tutorial.on:  # the tutorial goes on; leaving it finds the newest game
-                app.tutorial.normal, app.tutorial.normal_unsaved = saved, False
-            else:
-                app.show_game(saved)
-        app.render()
-        app.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
-        app.computer.kick()
+        self.commands.take_over()

@@ -13,6 +13,7 @@ from .coach import coach_tree, controller_for, entry_tree, pile_mark, refusal, s
 from .controller import BadSave, Controller, Message
 from .page_dom import jsnull
 from .settings import wants_embed
+from .state import GAME
 from .table_marks import Mark
 from .tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
 from .view_tree import El, TreeView, h, props
@@ -26,7 +27,7 @@ class TutorialSession:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.tutorial: Tutorial | None = None
+        self.store = app.store
         self.normal: Controller | None = None
         self.normal_unsaved = self.normal_setup = False  # see enter()
         self.key = KEY_TUTORIAL
@@ -36,13 +37,18 @@ class TutorialSession:
         self.spoken: str | None = None  # the step the live region said last
 
     @property
+    def tutorial(self) -> Tutorial | None:
+        """The tutorial while it is shown (the page's state)."""
+        return self.store.state.tutorial
+
+    @property
     def on(self) -> bool:
-        return self.tutorial is not None
+        return self.store.state.in_tutorial
 
     def load(self) -> tuple[Tutorial | None, bool]:
         """The saved tutorial (None: none saved) and whether it was left open. A damaged
         save gives a notice and a tutorial from its first step."""
-        store = self.app.session.store
+        store = self.app.session.storage
         data = self.app.session.read(self.key)  # not JSON the reader takes: set aside, in the start's notice
         if data is None:
             return None, False
@@ -81,7 +87,7 @@ class TutorialSession:
         app.computer.stop()  # the set-aside game's computer player stops
         if self.tutorial is None:
             self.normal, self.normal_unsaved, self.normal_setup = app.ctrl, unsaved, setup
-        self.tutorial = tutorial
+        self.store.update(tutorial=tutorial)
         app.show_game(controller_for(tutorial, app.session.settings), result_hidden=tutorial.game.is_over)
 
     def save(self, active: bool = True) -> None:
@@ -90,13 +96,13 @@ class TutorialSession:
         tutorial.sync()
         if tutorial.game.is_over:
             self.app.look.result_hidden = True  # the coach box says it; the score stays one click away
-        self.app.session.store.set(self.key, tutorial.to_dict(active=active))
+        self.app.session.storage.set(self.key, tutorial.to_dict(active=active))
 
     def close(self) -> None:
         """Leave the tutorial where it is (saved, to be resumed) and drop ``tutorial`` from
         the address, so that a reload shows the normal game."""
         self.save(active=False)
-        self.tutorial = None
+        self.store.update(tutorial=None)
         self.normal = None
         window = self.app.browser.window
         params = window.URLSearchParams.new(window.location.search)
@@ -130,7 +136,7 @@ class TutorialSession:
         if action == "tutorial-new":
             self.leave(open_setup=True)
             return
-        if app.sheet.kind is not None:
+        if app.state.sheet is not None:
             app.sheet.close()
         if action in ("tutorial-start", "tutorial-restart"):
             self.enter(Tutorial())
@@ -139,7 +145,7 @@ class TutorialSession:
             self.enter(tutorial or Tutorial())
         elif action == "tutorial-next" and self.tutorial is not None:
             self.tutorial.next()
-        app.save()
+        self.store.notify(GAME)
         app.render()
         self.focus_coach()
         app.computer.kick()  # a tutorial left during the computer's turn goes on with it
@@ -185,7 +191,7 @@ class TutorialSession:
         tutorial = self.tutorial
         if tutorial is None:
             try:
-                data = self.app.session.store.get(self.key)
+                data = self.app.session.storage.get(self.key)
             except BadSave:
                 data = None
             step = data.get("step") if isinstance(data, dict) else None

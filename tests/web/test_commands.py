@@ -1,0 +1,80 @@
+"""The command API's tables on the host (no browser): every host command and every button of
+the page has its command, and the host's checked arguments fit the command they go to.
+
+The page's modules import ``pyodide.ffi``; a stand-in lets them import here (nothing in
+these tests touches the browser)."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from skipbo_web.host_api import COMMANDS, SOURCE, check_command
+
+WEB = Path(__file__).resolve().parents[2] / "web" / "skipbo_web"
+
+
+@pytest.fixture(scope="module")
+def page() -> Any:
+    """skipbo_web.page_app and .page_host, imported with a stand-in for ``pyodide.ffi``."""
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.JsException = type("JsException", (Exception,), {})
+    ffi.create_once_callable = ffi.create_proxy = ffi.to_js = lambda value, *args, **kwargs: value
+    pyodide = types.ModuleType("pyodide")
+    pyodide.ffi = ffi
+    stand_ins = {"pyodide": pyodide, "pyodide.ffi": ffi}
+    saved = {name: sys.modules.get(name) for name in stand_ins}
+    sys.modules.update(stand_ins)
+    try:
+        import skipbo_web.page_app as page_app
+        import skipbo_web.page_host as page_host
+        yield types.SimpleNamespace(app=page_app, host=page_host)
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+
+
+# a good example of each host command's arguments (docs/EMBEDDING.md)
+EXAMPLES: dict[str, list[dict[str, Any]]] = {
+    "state": [{}], "hint": [{}], "undo": [{}], "close": [{}],
+    "newgame": [{}, {"players": 3, "seed": 7}, {"puzzle": 2}],
+    "position": [{"position": {"seats": [{}, {}]}, "ai": "easy"}],
+    "play": [{"move": "H5>B1"}], "lang": [{"lang": "da"}], "speed": [{"speed": 0}],
+    "highlight": [{}, {"piles": ["S", "B1"], "caption": "Here"}],
+    "record": [{"record": {"format": "skipbo-record"}}],
+    "step": [{"to": "forward"}, {"to": 3}, {"turn": 2}],
+}
+
+
+def test_every_host_command_is_a_page_command(page: Any) -> None:
+    assert set(page.host.HOST_COMMANDS) == set(COMMANDS) == set(EXAMPLES)
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_the_checked_arguments_fit_the_command(page: Any, name: str) -> None:
+    command = page.host.HOST_COMMANDS[name]
+    for args in EXAMPLES[name]:
+        checked = check_command({"source": SOURCE, "version": 1, "id": 1, "command": name, "args": args})
+        inspect.signature(command).bind(object(), **checked.args)  # raises TypeError when they do not fit
+
+
+def test_every_button_of_the_page_has_a_command(page: Any) -> None:
+    """Each ``data-action`` the page's markup names goes to a command or to its room."""
+    found = set()
+    for path in WEB.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        found |= set(re.findall(r'data-action="([a-z-]+)"', text)) | set(re.findall(r'data_action="([a-z-]+)"', text))
+    not_commands = {"speed", "players", "bar-menu", "take-over", "start"}  # fields, the bar's menu, the cover, the form
+    missing = sorted(action for action in found - not_commands
+                     if action not in page.app.ACTIONS
+                     and not any(action.startswith(prefix) for prefix, _ in page.app.ROOMS))
+    assert found >= {"new", "help", "end", "reveal", "dismiss", "tutorial-next", "records"}  # the search finds them
+    assert missing == []

@@ -1,0 +1,118 @@
+"""The page's state and its store (skipbo_web.state), on the host: the one place that says
+which mode the page is in, and the listeners that hear of each change."""
+
+from __future__ import annotations
+
+import pytest
+from skipbo_web.controller import Controller, Message
+from skipbo_web.host_api import Pile
+from skipbo_web.puzzle_book import puzzle
+from skipbo_web.replay import Replay
+from skipbo_web.settings import Settings
+from skipbo_web.state import GAME, Highlight, Mode, PageState, Preferences, Store
+from skipbo_web.table import Look
+from skipbo_web.tutorial import Tutorial
+
+
+def page(seed: int = 7) -> PageState:
+    return PageState(ctrl=Controller.start(Settings(), seed), look=Look("de", theme="dark", sound=False), speed=2)
+
+
+def test_a_game_on_the_table_is_the_game_mode() -> None:
+    state = page()
+    assert state.mode is Mode.GAME and state.mode == "game"
+    assert state.sheet is None and state.notices == [] and state.selection is None
+
+
+def test_the_replay_comes_before_the_tutorial_and_the_tutorial_before_a_puzzle() -> None:
+    state = page()
+    state.puzzle = puzzle(1)
+    state.puzzle_game = state.ctrl
+    assert state.mode is Mode.PUZZLE and state.in_puzzle
+    state.tutorial = Tutorial()
+    assert state.mode is Mode.TUTORIAL and state.in_tutorial
+    state.replay = Replay(Controller.start(Settings(), 3).record())
+    assert state.mode is Mode.REPLAY
+    assert state.in_tutorial and state.in_puzzle  # under the replay, both are still on the table
+
+
+def test_a_puzzle_ends_when_another_game_is_on_the_table() -> None:
+    state = page()
+    state.puzzle, state.puzzle_game = puzzle(2), state.ctrl
+    state.ctrl = Controller.start(Settings(), 8)
+    assert state.mode is Mode.GAME and not state.in_puzzle
+    assert state.puzzle is not None  # the last puzzle is remembered (Retry, Next)
+
+
+def test_the_selection_is_the_picked_source_of_the_game_on_the_table() -> None:
+    state = page()
+    state.ctrl.selected = "S"
+    assert state.selection == "S"
+
+
+def test_preferences_read_the_look_and_the_speed() -> None:
+    state = page()
+    assert state.preferences == Preferences(lang="de", speed=2, sound=False, theme="dark")
+    state.look.elsewhere = True
+    assert state.covered
+
+
+def test_the_highlight_belongs_to_one_game() -> None:
+    state = page()
+    lit = Highlight((Pile(None, "B1"),), "here", state.ctrl.game)
+    state.highlight = lit
+    assert state.lit() is lit
+    state.ctrl = Controller.start(Settings(), 9)
+    assert state.lit() == Highlight()
+
+
+def test_the_store_tells_each_listener_what_changed() -> None:
+    store = Store(page())
+    heard: list[frozenset[str]] = []
+    store.subscribe(heard.append)
+    assert store.update(sheet="help", speed=2) == {"sheet"}  # the speed was 2 already
+    assert heard == [frozenset({"sheet"})] and store.state.sheet == "help"
+    assert store.update(sheet="help") == frozenset() and len(heard) == 1  # no change, nobody told
+    store.notify(GAME)
+    assert heard[-1] == {"game"}
+
+
+def test_listeners_hear_in_order_and_may_leave() -> None:
+    store = Store(page())
+    order: list[str] = []
+    leave = store.subscribe(lambda what: order.append("first"))
+    store.subscribe(lambda what: order.append("second"))
+    store.update(sheet="setup")
+    leave()
+    leave()  # twice changes nothing
+    store.update(sheet=None)
+    assert order == ["first", "second", "second"]
+
+
+def test_a_listener_may_change_the_state_in_turn() -> None:
+    store = Store(page())
+    seen: list[frozenset[str]] = []
+
+    def close_sheet_on_replay(what: frozenset[str]) -> None:
+        seen.append(what)
+        if "replay" in what and store.state.sheet is None:
+            store.update(sheet="replay")
+
+    store.subscribe(close_sheet_on_replay)
+    store.update(replay=Replay(Controller.start(Settings(), 4).record()))
+    assert store.state.sheet == "replay" and seen == [{"replay"}, {"sheet"}]
+
+
+def test_an_unknown_part_is_refused_and_nothing_changes() -> None:
+    store = Store(page())
+    heard: list[frozenset[str]] = []
+    store.subscribe(heard.append)
+    with pytest.raises(AttributeError, match="modus"):
+        store.update(sheet="help", modus="game")
+    assert store.state.sheet is None and heard == []
+
+
+def test_notices_are_the_state_s_list() -> None:
+    state = page()
+    state.notices.append(Message("notice.no_storage"))
+    assert [n.key for n in state.notices] == ["notice.no_storage"]
