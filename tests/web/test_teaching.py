@@ -18,7 +18,7 @@ from skipbo_web.rules_links import ILLEGAL_ANCHORS
 from skipbo_web.settings import Seat, Settings, parse_url
 from skipbo_web.sheets import help_tree, setup_tree
 from skipbo_web.table import Look, message_text, table_tree
-from skipbo_web.view_tree import text_of, to_html
+from skipbo_web.view_tree import to_html
 
 from skipbo_core import Game, Move
 from skipbo_core.ai.hints import REASONS, Hint
@@ -60,7 +60,7 @@ def test_every_illegal_move_links_to_a_rule_that_exists_in_every_language() -> N
             assert link.attr("href") == f"./rules.html?lang={lang}#{anchor}"  # relative: works under a sub-path
             assert anchor in found[lang], (code, lang)
             assert link.attr("target") == "_blank" and link.attr("rel") == "noopener"
-            assert text_of(link) == CATALOGUE[lang]["why.link"]
+            assert link.kids == (CATALOGUE[lang]["why.link"],)
     assert why_tree(Message("msg.cancelled"), "en") is None
     assert why_tree(Message("illegal.some-new-code"), "en") is None  # no rule known: no link
 
