@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from skipbo_core import TURN_LIMIT
+from skipbo_core import TURN_LIMIT, SeatView
 from skipbo_core.cards import HAND_SIZE
 
 from .controller import Controller, LogEntry, Message
@@ -169,7 +169,7 @@ def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, 
                marks: Iterable[Mark] = ()) -> El:
     """The table root (``tag``, with the attributes ``root`` and ``root_attributes``) and
     everything inside it, with the highlights ``marks`` (see table_marks)."""
-    view = ctrl.view().to_dict()
+    view = ctrl.view()
     me = ctrl.viewer
     n = ctrl.players
     others = [(me + k) % n for k in range(1, n)]
@@ -221,7 +221,7 @@ def _trace_no(done: Trace, key: str) -> tuple[dict[str, str], list[El]]:
     return {"data-trace": text}, [h("span", props(class_="trace-no", aria_hidden="true"), text, key="trace")]
 
 
-def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine: dict[str, set[str]],
+def _player(ctrl: Controller, look: Look, view: SeatView, seat: int, mine: dict[str, set[str]],
             done: Trace) -> El:
     lang = look.lang
     viewer = ctrl.viewer
@@ -234,8 +234,8 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
     # are still reached with the arrow keys.
     tab = None if prefix is not None else "-1"
     name = seat_name(ctrl, look, seat)
-    top = view["stock_tops"][seat]
-    count = view["stock_sizes"][seat]
+    top = view.stock_tops[seat]
+    count = view.stock_sizes[seat]
     flags = _flags(ctrl, prefix + "S", mine) if prefix is not None else {}
     stock_label = (t(lang, "stock.aria", name=name, count=count, what=card_name(lang, top, look.faces))
                    if top is not None else t(lang, "stock.aria_empty", name=name))
@@ -246,7 +246,7 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
                 card(look, top, key=f"c{count}") if top is not None else empty()),
               h("span", props(class_="count"), t(lang, "stock.left", count=count)))
     discards = []
-    for k, pile in enumerate(view["discards"][seat], start=1):
+    for k, pile in enumerate(view.discards[seat], start=1):
         slot = f"D{k}"
         flags = _flags(ctrl, prefix + slot, mine) if prefix is not None else {}
         ptop = pile[-1] if pile else None
@@ -278,7 +278,7 @@ def _player(ctrl: Controller, look: Look, view: dict[str, Any], seat: int, mine:
     if ctrl.match.target is not None:
         total = ctrl.match.scores[seat]
         tags.append(h("span", props(class_="tag score"), t(lang, "score.points", points=total), key="score"))
-    hand_size = view["hand_sizes"][seat]
+    hand_size = view.hand_sizes[seat]
     # an empty hand fills up at the start of its owner's turn (before the first one, too)
     waits = hand_size == 0 and seat != to_move and not ctrl.game.is_over
     in_hand = (t(lang, "hand.draws_at_turn_you" if is_you(ctrl, seat) else "hand.draws_at_turn") if waits
@@ -321,15 +321,15 @@ def _open_hand(ctrl: Controller, look: Look, seat: int, name: str) -> El:
              cards)
 
 
-def _hand(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, set[str]]) -> El:
+def _hand(ctrl: Controller, look: Look, view: SeatView, mine: dict[str, set[str]]) -> El:
     lang = look.lang
     if not ctrl.shows_hand:
-        backs = [h("span", props(class_="hand-slot"), back()) for _ in range(view["hand_sizes"][ctrl.viewer])]
+        backs = [h("span", props(class_="hand-slot"), back()) for _ in range(view.hand_sizes[ctrl.viewer])]
         return h("div", props(class_="hand hidden", role="group", aria_label=t(lang, "hand.hidden")),
                  backs + _places(len(backs)), key="hand-hidden")
     buttons = []
     marked = False
-    for i, value in enumerate(view["hand"]):
+    for i, value in enumerate(view.hand):
         token = card_token(value)
         selected = not marked and ctrl.selected == "H" + token
         marked = marked or selected
@@ -353,11 +353,11 @@ def _places(cards: int) -> list[El]:
             for k in range(cards, HAND_SIZE)]
 
 
-def _center(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, set[str]], done: Trace) -> El:
+def _center(ctrl: Controller, look: Look, view: SeatView, mine: dict[str, set[str]], done: Trace) -> El:
     lang = look.lang
     last = _last_target(ctrl)
     piles = []
-    for k, (pile, needs) in enumerate(zip(view["building"], view["next_needed"]), start=1):
+    for k, (pile, needs) in enumerate(zip(view.building, view.next_needed), start=1):
         slot = f"B{k}"
         if pile:
             top = pile[-1]
@@ -376,12 +376,13 @@ def _center(ctrl: Controller, look: Look, view: dict[str, Any], mine: dict[str, 
                                  data_last="1" if last == slot else None, style=f"--depth:{depth}"), **marked},
               face, h("span", props(class_="needs"), t(lang, "building.needs", n=card_face(needs, look.faces, lang))),
               numbers))
-    draw, done = view["draw_size"], view["completed_size"]
+    draw, completed = view.draw_size, view.completed_size
     return h("section", props(class_="center", aria_label=t(lang, "building.title")),
-             h("div", props(class_="drawpile", role="img", aria_label=t(lang, "draw.aria", count=draw, done=done)),
+             h("div", props(class_="drawpile", role="img", aria_label=t(lang, "draw.aria", count=draw, done=completed)),
                back() if draw else empty(),
                h("span", props(class_="count", data_draw=draw), t(lang, "draw.count", count=draw)),
-               h("span", props(class_="count done", data_completed=done), t(lang, "draw.completed", count=done)),
+               h("span", props(class_="count done", data_completed=completed),
+                 t(lang, "draw.completed", count=completed)),
                key="draw"),
              h("div", props(class_="building"), piles))
 

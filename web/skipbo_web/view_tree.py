@@ -106,11 +106,6 @@ def kids_html(kids: Iterable[El | str]) -> str:
     return "".join(map(to_html, kids))
 
 
-def text_of(el: El | str) -> str:
-    """The text an element shows (its text and its children's, as ``textContent``)."""
-    return el if isinstance(el, str) else "".join(map(text_of, el.kids))
-
-
 def child_keys(kids: tuple[El | str, ...]) -> list[str]:
     """The keys that match children of two trees: ``key``, else ``data-key``, else the tag
     and how many siblings of that tag without a key came before."""
