@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -287,15 +288,21 @@ def deep_pile_game() -> dict:
     return game.to_record()
 
 
+def resume(page: Page, url: str, record: dict, lang: str = "en") -> None:
+    """Open the page on a saved game ``record`` (its moves since you last moved are the
+    computer's turn the table marks)."""
+    match = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 0, "origin": ""}
+    page.goto(f"{url}?lang={lang}&speed=0")
+    page.evaluate("([r, m]) => { localStorage.clear(); localStorage.setItem('skipbo.current', r);"
+                  " localStorage.setItem('skipbo.match', m); }", [json.dumps(record), json.dumps(match)])
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+
+
 def test_a_building_piles_stacked_edge_leaves_its_label_alone(screen: Page, site) -> None:
     """The stacked edge under a deep building pile (up to 6 px) covered the top of its
     "needs N" label."""
-    match = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 0, "origin": ""}
-    screen.goto(site.url + "?lang=de&speed=0")
-    screen.evaluate("([r, m]) => { localStorage.clear(); localStorage.setItem('skipbo.current', r);"
-                    " localStorage.setItem('skipbo.match', m); }", [json.dumps(deep_pile_game()), json.dumps(match)])
-    screen.reload()
-    screen.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    resume(screen, site.url, deep_pile_game(), lang="de")
     piles = screen.evaluate("""() => [...document.querySelectorAll('[data-slot^="B"]')].map(p => {
       const card = p.querySelector('.card').getBoundingClientRect();
       const label = p.querySelector('.needs').getBoundingClientRect();
@@ -303,6 +310,46 @@ def test_a_building_piles_stacked_edge_leaves_its_label_alone(screen: Page, site
       return [+p.dataset.count, depth, label.top - card.bottom]; })""")
     assert max(count for count, _, _ in piles) >= 7
     assert all(gap >= depth for _, depth, gap in piles), piles  # the edge is `depth` px below the card
+
+
+def busy_turn_game() -> tuple[dict, dict[str, int]]:
+    """Two greedy players until the computer's last turn laid 6 or more cards on one
+    building pile and some on the pile right of it; seat 0 is to move. Also returns how many
+    cards each building pile got in that turn."""
+    import random
+
+    from skipbo_core.ai import get_bot
+    bot, rng = get_bot("greedy"), random.Random(0)
+    players = [{"name": "", "kind": "human"}, {"name": "", "kind": "ai:easy"}]
+    for seed in range(50):
+        game, mine = Game.new(Rules(players=2, stock_size=30), seed=seed, first=0, players=players), 0
+        while not game.is_over:
+            if game.current_seat == 0:
+                laid = Counter(m.target_slot for m in game.moves[mine:] if m.is_build)
+                if mine and any(laid[f"B{k}"] >= 6 and laid[f"B{k + 1}"] for k in (1, 2, 3)):
+                    return game.to_record(), dict(laid)
+                while game.current_seat == 0 and not game.is_over:
+                    game.play(bot(game.view(0), game.legal_moves(), rng))
+                mine = len(game.moves)
+            else:
+                game.play(bot(game.view(1), game.legal_moves(), rng))
+    raise AssertionError("no such turn in 50 games")
+
+
+def test_the_order_numbers_of_a_long_computer_turn_do_not_overlap(screen: Page, site) -> None:
+    """The computer laid 6 cards on one building pile and 2 on the next: the first pile's
+    order numbers ("1 2 5 6 7 8") ran on over the next pile's ("3 4") on a phone."""
+    record, laid = busy_turn_game()
+    resume(screen, site.url, record)
+    screen.wait_for_timeout(100)
+    boxes = screen.evaluate("""() => [...document.querySelectorAll('.trace-no')].map(e => {
+      const r = e.getBoundingClientRect(); return [e.textContent, r.left, r.right, r.top, r.bottom]; })""")
+    assert max(len(text.split()) for text, *_ in boxes) >= 6, (laid, boxes)
+    width = screen.viewport_size["width"]
+    assert all(0 <= left and right <= width for _, left, right, _, _ in boxes), boxes
+    overlaps = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                if a[1] < b[2] and b[1] < a[2] and a[3] < b[4] and b[3] < a[4]]
+    assert overlaps == [], boxes
 
 
 def test_the_last_move_and_the_lesson_light_up_in_colours_of_their_own(screen: Page, site) -> None:
