@@ -223,6 +223,24 @@ def test_each_players_piles_stay_inside_their_area_on_a_desktop(browser: Browser
     assert [a for a in areas if a[2] > a[1] + 0.5] == []
 
 
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("size", [DESKTOP, (1024, 768)], ids=["1280x800", "1024x768"])
+def test_team_headers_show_the_names_whole_on_a_desktop(browser: Browser, site, size, players: int) -> None:
+    """With teams, the others' headers held the name, the team and the hand's count in one
+    line: "Computer 2 (mediu…" at 1280x800 and 1024x768, in every language."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = open_game(context.new_page(), site.url, players=players, teams=1, seed=5, ai="medium")
+    for lang in ("en", "de", "da"):
+        page.evaluate("l => document.querySelector(`#bar [data-lang='${l}']`).click()", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        page.wait_for_timeout(100)
+        names = page.evaluate("""() => [...document.querySelectorAll('.opp .who .name')].map(e =>
+          [e.textContent, e.scrollWidth, e.clientWidth])""")
+        assert len(names) == players - 1 and all("(" in name for name, _, _ in names), names
+        assert [name for name, scroll, client in names if scroll > client] == [], (lang, names)
+    context.close()
+
+
 # -- the bar, the new-game screen, labels and colours ------------------------------------------------
 
 @pytest.mark.parametrize("width", [641, 700, 760, 820, 900, 1000])
