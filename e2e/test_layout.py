@@ -359,6 +359,12 @@ def test_two_notices_leave_your_hand_and_the_building_piles_on_a_phone(browser: 
         count = notices.count()
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.wait_for_function("n => document.querySelectorAll('#notices .notice').length === n", arg=count - 1)
+    page.goto(site.url + "?players=3&lang=de")  # a notice that asks: two long buttons, in German
+    page.wait_for_selector('[data-notice="notice.url_replace"]', timeout=BOOT_TIMEOUT_MS)
+    buttons = page.locator("#notices button").evaluate_all("bs => bs.map(b => b.getBoundingClientRect())"
+                                                           ".map(r => [r.left, r.right, r.height])")
+    assert len(buttons) == 2 and all(0 <= left and right <= size[0] and height >= 44
+                                     for left, right, height in buttons), buttons
     context.close()
 
 
