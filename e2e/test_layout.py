@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -222,6 +223,24 @@ def test_each_players_piles_stay_inside_their_area_on_a_desktop(browser: Browser
     assert [a for a in areas if a[2] > a[1] + 0.5] == []
 
 
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("size", [DESKTOP, (1024, 768)], ids=["1280x800", "1024x768"])
+def test_team_headers_show_the_names_whole_on_a_desktop(browser: Browser, site, size, players: int) -> None:
+    """With teams, the others' headers held the name, the team and the hand's count in one
+    line: "Computer 2 (mediu…" at 1280x800 and 1024x768, in every language."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = open_game(context.new_page(), site.url, players=players, teams=1, seed=5, ai="medium")
+    for lang in ("en", "de", "da"):
+        page.evaluate("l => document.querySelector(`#bar [data-lang='${l}']`).click()", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        page.wait_for_timeout(100)
+        names = page.evaluate("""() => [...document.querySelectorAll('.opp .who .name')].map(e =>
+          [e.textContent, e.scrollWidth, e.clientWidth])""")
+        assert len(names) == players - 1 and all("(" in name for name, _, _ in names), names
+        assert [name for name, scroll, client in names if scroll > client] == [], (lang, names)
+    context.close()
+
+
 # -- the bar, the new-game screen, labels and colours ------------------------------------------------
 
 @pytest.mark.parametrize("width", [641, 700, 760, 820, 900, 1000])
@@ -287,15 +306,21 @@ def deep_pile_game() -> dict:
     return game.to_record()
 
 
+def resume(page: Page, url: str, record: dict, lang: str = "en") -> None:
+    """Open the page on a saved game ``record`` (its moves since you last moved are the
+    computer's turn the table marks)."""
+    match = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 0, "origin": ""}
+    page.goto(f"{url}?lang={lang}&speed=0")
+    page.evaluate("([r, m]) => { localStorage.clear(); localStorage.setItem('skipbo.current', r);"
+                  " localStorage.setItem('skipbo.match', m); }", [json.dumps(record), json.dumps(match)])
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+
+
 def test_a_building_piles_stacked_edge_leaves_its_label_alone(screen: Page, site) -> None:
     """The stacked edge under a deep building pile (up to 6 px) covered the top of its
     "needs N" label."""
-    match = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 0, "origin": ""}
-    screen.goto(site.url + "?lang=de&speed=0")
-    screen.evaluate("([r, m]) => { localStorage.clear(); localStorage.setItem('skipbo.current', r);"
-                    " localStorage.setItem('skipbo.match', m); }", [json.dumps(deep_pile_game()), json.dumps(match)])
-    screen.reload()
-    screen.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    resume(screen, site.url, deep_pile_game(), lang="de")
     piles = screen.evaluate("""() => [...document.querySelectorAll('[data-slot^="B"]')].map(p => {
       const card = p.querySelector('.card').getBoundingClientRect();
       const label = p.querySelector('.needs').getBoundingClientRect();
@@ -303,6 +328,84 @@ def test_a_building_piles_stacked_edge_leaves_its_label_alone(screen: Page, site
       return [+p.dataset.count, depth, label.top - card.bottom]; })""")
     assert max(count for count, _, _ in piles) >= 7
     assert all(gap >= depth for _, depth, gap in piles), piles  # the edge is `depth` px below the card
+
+
+@pytest.mark.parametrize("size", [PHONE_SIDEWAYS, PHONE], ids=["phone-sideways", "phone"])
+def test_two_notices_leave_your_hand_and_the_building_piles_on_a_phone(browser: Browser, site, size) -> None:
+    """A wrong address option while a game is in progress and a damaged store set aside: the
+    two notices above the table took about 200 px at 740x360 and pushed your hand below the
+    fold until one was closed. They lie over the table now, each closable with a finger."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    resume(page, site.url, deep_pile_game())
+    page.evaluate("localStorage.setItem('skipbo.theme', '['.repeat(2000) + ']'.repeat(2000))")
+    page.goto(site.url + "?players=abc&seed=x&lang=en")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(100)
+    notices = page.locator("#notices .notice")
+    assert notices.evaluate_all("ns => ns.map(n => [n.dataset.notice, n.getAttribute('role')])") == [
+        ["notice.url_ignored", "alert"], ["notice.set_aside", "alert"]]
+    seen = page.evaluate(MEASURE, ['.me [data-slot="H"]', '[data-slot^="B"]'])
+    assert seen["scrolled"] == 0 and seen["height"] <= size[1], seen["height"]
+    outside = [p["sel"] for p in seen["pieces"]
+               if p["left"] < 0 or p["top"] < 0 or p["right"] > size[0] + 0.5 or p["bottom"] > size[1] + 0.5]
+    assert len(seen["pieces"]) == 9 and outside == [], outside
+    for _ in range(2):  # each close button a finger's size, on top, and it closes its notice
+        close = page.locator('#notices [data-action="dismiss"]').first
+        box = close.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44 and box["y"] >= 0 and box["y"] + box["height"] <= size[1]
+        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).dataset.action || ''",
+                             [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]) == "dismiss"
+        count = notices.count()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("n => document.querySelectorAll('#notices .notice').length === n", arg=count - 1)
+    page.goto(site.url + "?players=3&lang=de")  # a notice that asks: two long buttons, in German
+    page.wait_for_selector('[data-notice="notice.url_replace"]', timeout=BOOT_TIMEOUT_MS)
+    buttons = page.locator("#notices button").evaluate_all("bs => bs.map(b => b.getBoundingClientRect())"
+                                                           ".map(r => [r.left, r.right, r.height])")
+    assert len(buttons) == 2 and all(0 <= left and right <= size[0] and height >= 44
+                                     for left, right, height in buttons), buttons
+    context.close()
+
+
+def busy_turn_game() -> tuple[dict, dict[str, int]]:
+    """Two greedy players until the computer's last turn laid 6 or more cards on one
+    building pile and some on the pile right of it; seat 0 is to move. Also returns how many
+    cards each building pile got in that turn."""
+    import random
+
+    from skipbo_core.ai import get_bot
+    bot, rng = get_bot("greedy"), random.Random(0)
+    players = [{"name": "", "kind": "human"}, {"name": "", "kind": "ai:easy"}]
+    for seed in range(50):
+        game, mine = Game.new(Rules(players=2, stock_size=30), seed=seed, first=0, players=players), 0
+        while not game.is_over:
+            if game.current_seat == 0:
+                laid = Counter(m.target_slot for m in game.moves[mine:] if m.is_build)
+                if mine and any(laid[f"B{k}"] >= 6 and laid[f"B{k + 1}"] for k in (1, 2, 3)):
+                    return game.to_record(), dict(laid)
+                while game.current_seat == 0 and not game.is_over:
+                    game.play(bot(game.view(0), game.legal_moves(), rng))
+                mine = len(game.moves)
+            else:
+                game.play(bot(game.view(1), game.legal_moves(), rng))
+    raise AssertionError("no such turn in 50 games")
+
+
+def test_the_order_numbers_of_a_long_computer_turn_do_not_overlap(screen: Page, site) -> None:
+    """The computer laid 6 cards on one building pile and 2 on the next: the first pile's
+    order numbers ("1 2 5 6 7 8") ran on over the next pile's ("3 4") on a phone."""
+    record, laid = busy_turn_game()
+    resume(screen, site.url, record)
+    screen.wait_for_timeout(100)
+    boxes = screen.evaluate("""() => [...document.querySelectorAll('.trace-no')].map(e => {
+      const r = e.getBoundingClientRect(); return [e.textContent, r.left, r.right, r.top, r.bottom]; })""")
+    assert max(len(text.split()) for text, *_ in boxes) >= 6, (laid, boxes)
+    width = screen.viewport_size["width"]
+    assert all(0 <= left and right <= width for _, left, right, _, _ in boxes), boxes
+    overlaps = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                if a[1] < b[2] and b[1] < a[2] and a[3] < b[4] and b[3] < a[4]]
+    assert overlaps == [], boxes
 
 
 def test_the_last_move_and_the_lesson_light_up_in_colours_of_their_own(screen: Page, site) -> None:
