@@ -461,11 +461,14 @@ def module_name(path: str) -> str:
 
 
 def page_entries(sources: Path) -> list[str]:
-    """The modules the page starts from: its main module, and PyScript's package (PyScript
-    imports it, and its modules import each other by name at run time)."""
+    """The modules the page starts from: its main module, PyScript's package (PyScript
+    imports it, and its modules import each other by name at run time) and the computer
+    players' modules (the engine imports a level's module by name when it is chosen)."""
     with zipfile.ZipFile(sources) as archive:
         pyscript = [module_name(n) for n in archive.namelist() if n.startswith("pyscript/") and n.endswith(".py")]
-    return [ENTRY_MODULE, *sorted(pyscript)]
+    from skipbo_core.ai.registry import builtin_modules  # imported by name when a level is chosen
+
+    return [ENTRY_MODULE, *sorted(pyscript), *builtin_modules()]
 
 
 def ship_stdlib(dist: Path, sources: Path) -> list[str]:

@@ -68,6 +68,12 @@ _BUILTIN: dict[str, str] = {
 _FACTORIES: dict[str, Factory] = {}
 
 
+def builtin_modules() -> tuple[str, ...]:
+    """The modules of this package that the built-in players live in; they are imported
+    when a player is first asked for (the page's build ships them compiled)."""
+    return tuple(sorted({f"{__package__}.{spec.split(':')[0]}" for spec in _BUILTIN.values()}))
+
+
 def register(name: str, choose: Bot, thinker: Thinker | None = None) -> None:
     """Make the player ``Player(choose, thinker)`` available by ``name`` (``thinker``,
     if given, must choose the same moves). For a player without memory: one serves

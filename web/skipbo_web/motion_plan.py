@@ -41,6 +41,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from skipbo_core import InvalidMove, Move
+
+from .table import card_token
 from .view_tree import El, Path, child_keys
 
 PLAY, COMPLETE, DRAW, SLIDE = "play", "complete", "draw", "slide"
@@ -242,8 +245,11 @@ def _logged_card(tree: El) -> str:
     hand (a hand not shown face up completed a pile): else ``""``."""
     log = next((kid for kid in tree.kids if isinstance(kid, El) and kid.key == "log"), None)
     found = _find(log, (), lambda el: el.attr("data-move") is not None) if log is not None else None
-    move = (found[1].attr("data-move") or "") if found is not None else ""
-    return move.split(">")[0][1:] if move.startswith("H") else ""
+    try:
+        move = Move.parse(found[1].attr("data-move")) if found is not None else None
+    except InvalidMove:
+        return ""
+    return card_token(move.hand_card) if move is not None and move.hand_card is not None else ""
 
 
 def _draw_pile(tree: El, known: dict[str, _Seen]) -> Path | None:

@@ -51,7 +51,7 @@ class Sheet:
     def show(self, kind: str | None) -> None:
         """Patch the dialog to sheet ``kind`` (``None``: empty); keyed by kind, so another
         sheet's nodes are made anew."""
-        body = self.body(kind)._replace(key=kind) if kind is not None else None
+        body = self.body(kind).keyed(kind) if kind is not None else None
         self.view.show(h("dialog", props(id="sheet", class_="sheet wide" if kind == "replay" else "sheet",
                                          aria_labelledby="sheet-title"), body))
 

@@ -60,6 +60,10 @@ class El(NamedTuple):
                 return v
         return None
 
+    def keyed(self, key: str | None) -> El:
+        """The same element with key ``key``."""
+        return El(self.tag, self.attrs, self.kids, key)
+
 
 def props(**values: Any) -> dict[str, str]:
     """Attributes from keywords: ``class_`` -> ``class``, ``data_slot`` -> ``data-slot``;
