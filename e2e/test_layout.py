@@ -330,44 +330,6 @@ def test_a_building_piles_stacked_edge_leaves_its_label_alone(screen: Page, site
     assert all(gap >= depth for _, depth, gap in piles), piles  # the edge is `depth` px below the card
 
 
-@pytest.mark.parametrize("size", [PHONE_SIDEWAYS, PHONE], ids=["phone-sideways", "phone"])
-def test_two_notices_leave_your_hand_and_the_building_piles_on_a_phone(browser: Browser, site, size) -> None:
-    """A wrong address option while a game is in progress and a damaged store set aside: the
-    two notices above the table took about 200 px at 740x360 and pushed your hand below the
-    fold until one was closed. They lie over the table now, each closable with a finger."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    resume(page, site.url, deep_pile_game())
-    page.evaluate("localStorage.setItem('skipbo.theme', '['.repeat(2000) + ']'.repeat(2000))")
-    page.goto(site.url + "?players=abc&seed=x&lang=en")
-    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_timeout(100)
-    notices = page.locator("#notices .notice")
-    assert notices.evaluate_all("ns => ns.map(n => [n.dataset.notice, n.getAttribute('role')])") == [
-        ["notice.url_ignored", "alert"], ["notice.set_aside", "alert"]]
-    seen = page.evaluate(MEASURE, ['.me [data-slot="H"]', '[data-slot^="B"]'])
-    assert seen["scrolled"] == 0 and seen["height"] <= size[1], seen["height"]
-    outside = [p["sel"] for p in seen["pieces"]
-               if p["left"] < 0 or p["top"] < 0 or p["right"] > size[0] + 0.5 or p["bottom"] > size[1] + 0.5]
-    assert len(seen["pieces"]) == 9 and outside == [], outside
-    for _ in range(2):  # each close button a finger's size, on top, and it closes its notice
-        close = page.locator('#notices [data-action="dismiss"]').first
-        box = close.bounding_box()
-        assert box["width"] >= 44 and box["height"] >= 44 and box["y"] >= 0 and box["y"] + box["height"] <= size[1]
-        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).dataset.action || ''",
-                             [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]) == "dismiss"
-        count = notices.count()
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.wait_for_function("n => document.querySelectorAll('#notices .notice').length === n", arg=count - 1)
-    page.goto(site.url + "?players=3&lang=de")  # a notice that asks: two long buttons, in German
-    page.wait_for_selector('[data-notice="notice.url_replace"]', timeout=BOOT_TIMEOUT_MS)
-    buttons = page.locator("#notices button").evaluate_all("bs => bs.map(b => b.getBoundingClientRect())"
-                                                           ".map(r => [r.left, r.right, r.height])")
-    assert len(buttons) == 2 and all(0 <= left and right <= size[0] and height >= 44
-                                     for left, right, height in buttons), buttons
-    context.close()
-
-
 def busy_turn_game() -> tuple[dict, dict[str, int]]:
     """Two greedy players until the computer's last turn laid 6 or more cards on one
     building pile and some on the pile right of it; seat 0 is to move. Also returns how many
