@@ -95,7 +95,7 @@ class PuzzleSession:
             p = puzzle(given["puzzle"])
             if p is None:
                 self.session.notices.append(Message("puzzles.unknown", {"n": given["puzzle"][:12],
-                                                                       "last": len(PUZZLES)}))
+                                                                        "last": len(PUZZLES)}))
             elif ctrl.origin != f"{ORIGIN}{p.id}":
                 self.attach(p, self.table_for(p))
                 self.store.notify(GAME)
