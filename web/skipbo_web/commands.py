@@ -11,10 +11,13 @@ page itself would only say why on its message line; a refused command changes no
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from skipbo_core import IllegalMove, InvalidMove, Move
 
+from .coach import controller_for
 from .controller import Controller, LogEntry, Message
 from .host_api import (
     BAD_ARGS,
@@ -33,14 +36,28 @@ from .page_session import new_seed
 from .positions import PositionProblem
 from .practice import undo_block
 from .prefs import next_theme
-from .puzzle_book import PUZZLES
+from .puzzle_book import PUZZLES, puzzle
 from .replay import RecordProblem, Replay
 from .settings import UrlOptions, parse_url
 from .state import GAME, Highlight, Mode, PageState, Store
 from .table import card_token, message_text
+from .tutorial import Tutorial
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .page_assist import Assist
+    from .page_computer import ComputerTurns
+    from .page_dom import Browser
+    from .page_drag import DragAndDrop
+    from .page_keys import Keyboard
+    from .page_positions import PositionDesk
+    from .page_puzzles import PuzzleSession
+    from .page_records import RecordsDesk
+    from .page_session import Session
+    from .page_sheet import Sheet
+    from .page_sound import Sound
+    from .page_stats import StatsDesk
+    from .page_table import TableView
+    from .page_tutorial import TutorialSession
 
 UNDO_REFUSALS = {"undo.not_practice": "Undo works in practice games only",
                  "undo.not_now": "no person may move now",
@@ -49,13 +66,50 @@ UNDO_REFUSALS = {"undo.not_practice": "Undo works in practice games only",
                  "undo.tutorial": "the tutorial takes no moves back"}
 
 
-class Commands:
-    """One method per command. It holds the page's parts only to carry the command out;
-    the callers (input and the host) hold this and the store, never each other."""
+@dataclass
+class Rooms:
+    """What the commands are carried out through: the session, the browser, the rooms, and
+    the page's steps after a change (``page_app`` wires them; none of them is the page)."""
 
-    def __init__(self, app: App) -> None:
-        self._app = app
-        self.store: Store = app.store
+    session: Session
+    browser: Browser
+    root: Any                       # the table's container
+    sheet: Sheet
+    records: RecordsDesk
+    tutorial: TutorialSession
+    puzzles: PuzzleSession
+    stats: StatsDesk
+    assist: Assist
+    positions: PositionDesk
+    computer: ComputerTurns
+    keys: Keyboard
+    drag: DragAndDrop
+    table: TableView
+    sound: Sound
+    render: Callable[[], None]      # patch the page to the state
+    use: Callable[[Controller], None]  # switch to another game (drawn, the computer going on)
+    show_game: Callable[..., None]  # put a game on the table (nothing saved, nothing drawn yet)
+    after_human: Callable[..., None]  # a person's click was taken (played or not)
+    show_move: Callable[[LogEntry], None]  # draw a move just played, its card moving
+
+
+class Commands:
+    """One method per command. It holds the page's parts (``Rooms``) only to carry the
+    command out; the callers (input, the rooms and the host) hold this and the store,
+    never each other."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._rooms: Rooms | None = None
+
+    def wire(self, rooms: Rooms) -> None:
+        """The parts the commands work through (made after the commands, which they hold)."""
+        self._rooms = rooms
+
+    @property
+    def rooms(self) -> Rooms:
+        assert self._rooms is not None, "Commands.wire comes first"
+        return self._rooms
 
     @property
     def state(self) -> PageState:
@@ -92,15 +146,19 @@ class Commands:
 
     def new_table(self, ctrl: Controller) -> None:
         """Put a new game on the table: sheets and the replay close, the tutorial waits."""
-        app = self._app
+        rooms = self.rooms
         if self.state.sheet is not None:
-            app.sheet.close()
-        app.records.end_replay()
-        app.use(ctrl)
+            rooms.sheet.close()
+        self.end_replay()
+        rooms.use(ctrl)
+
+    def put_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
+        """``ctrl``'s game on the table (nothing saved, nothing drawn yet: the caller goes on)."""
+        self.rooms.show_game(ctrl, result_hidden)
 
     def _options(self, options: dict[str, str]) -> UrlOptions:
         """URL options read as the address would be (``settings.parse_url``); refused when bad."""
-        url = parse_url({**options, "embed": "1"}, self._app.session.settings, LANGUAGES)
+        url = parse_url({**options, "embed": "1"}, self.rooms.session.settings, LANGUAGES)
         if url.bad:
             raise HostError(BAD_ARGS, f"invalid value(s) for {', '.join(url.bad)} (docs/EMBEDDING.md, URL options)",
                             args=list(url.bad))
@@ -128,14 +186,40 @@ class Commands:
 
     def open_puzzle(self, ident: Any) -> bool:
         """Put puzzle ``ident`` on the table, from its start; False when there is none."""
-        return self._app.puzzles.open(ident)
+        p = puzzle(ident)
+        if p is None:
+            return False
+        puzzles = self.rooms.puzzles
+        ctrl = puzzles.table_for(p)
+        self.new_table(ctrl)  # (it closes the tutorial)
+        puzzles.attach(p, ctrl)
+        self.rooms.render()
+        return True
+
+    def puzzle_action(self, action: str, ident: str | None = None) -> None:
+        """The puzzles' buttons: open puzzle ``ident``; Retry, Next puzzle and Show
+        solution for the puzzle on the table."""
+        if action == "puzzle-open":
+            self.open_puzzle(ident)
+            return
+        state = self.state
+        if not state.in_puzzle:
+            return
+        if action == "puzzle-retry":
+            self.open_puzzle(state.puzzle.id)
+        elif action == "puzzle-next":
+            self.open_puzzle(state.puzzle.id + 1)
+        elif action == "puzzle-solution":
+            self.open_puzzle(state.puzzle.id)
+            self.rooms.puzzles.show_solution()
+            self.rooms.render()
 
     def position(self, position: dict[str, Any], options: dict[str, str]) -> dict[str, Any]:
         """A position set up as the game on the table."""
         state = self.state
         url = self._options(options)
         try:
-            ctrl = Controller.from_position(position, url.settings or self._app.session.settings, origin="host")
+            ctrl = Controller.from_position(position, url.settings or self.rooms.session.settings, origin="host")
         except PositionProblem as err:
             raise HostError(BAD_POSITION, str(err), path=err.path, reason=err.code,
                             explain=message_words(state.look.lang, err.message)) from None
@@ -146,24 +230,24 @@ class Commands:
 
     def open_setup(self) -> bool:
         """The new-game screen (an embedded table has none: False)."""
-        if self._app.session.embed:
+        if self.rooms.session.embed:
             return False
         self.open_sheet("setup")
         return True
 
     def next_game(self) -> None:
-        self._app.use(self.state.ctrl.next_game(new_seed()))
+        self.rooms.use(self.state.ctrl.next_game(new_seed()))
 
     def play_again(self) -> None:
         """The same settings again (a new match)."""
-        self._app.use(self._app.session.deal(self.state.ctrl.settings_for_replay()))
+        self.rooms.use(self.rooms.session.deal(self.state.ctrl.settings_for_replay()))
 
     def url_game(self) -> None:
         """Yes, the address's new game replaces the one in progress."""
-        waiting = self._app.session.take_waiting()
+        waiting = self.rooms.session.take_waiting()
         if waiting is not None:
-            self._app.use(waiting)
-        self._app.render()
+            self.rooms.use(waiting)
+        self.rooms.render()
 
     # -- moves -----------------------------------------------------------------------------------
 
@@ -173,7 +257,7 @@ class Commands:
         it: ``drop`` is its copy under the pointer): picked up, put down, or played.
         Whether a move was played."""
         played = self.state.ctrl.click(slot, seat, card, top)
-        self._app.after_human(played, keyboard, drop)
+        self.rooms.after_human(played, keyboard, drop)
         return played
 
     def lift(self, slot: str | None, seat: int | None, card: str | None, top: str | None) -> bool:
@@ -182,7 +266,7 @@ class Commands:
         notation = ctrl.notation(slot, seat, card)
         if notation is not None and ctrl.selected != notation:
             ctrl.click(slot, seat, card, top)
-        self._app.render()
+        self.rooms.render()
         return notation is not None
 
     def cancel_pick(self) -> None:
@@ -190,12 +274,12 @@ class Commands:
         ctrl = self.state.ctrl
         if ctrl.selected is not None:
             ctrl.cancel()
-            self._app.render()
+            self.rooms.render()
 
     def drop_nowhere(self) -> None:
         """A drag ended off the table's piles: the card goes back."""
         self.state.ctrl.cancel()
-        self._app.render()
+        self.rooms.render()
 
     def play(self, move: str) -> dict[str, Any]:
         """Play ``move`` in the rules' notation for the person to move (the host's ``play``)."""
@@ -219,27 +303,27 @@ class Commands:
             raise HostError(ILLEGAL, f"{parsed} breaks a rule: {describe('en', 'illegal.' + rule, details)}",
                             rule=rule, explain=explain)
         ctrl.selected = None
-        self._app.after_human(ctrl.play(str(parsed)), False)
+        self.rooms.after_human(ctrl.play(str(parsed)), False)
         entry = self.state.ctrl.game.log(-1)[0]
         return {"move": str(entry.move), "card": card_token(entry.card) or None, "state": self.public_state()}
 
     def announce(self, entry: LogEntry) -> None:
         """Say a move in words (the screen readers' live region)."""
-        self._app.assist.say_move(entry)
+        self.rooms.assist.say_move(entry)
 
     def show_move(self, entry: LogEntry) -> None:
         """A move was played on the game on the table (the computer's): kept, then drawn."""
         self.store.notify(GAME)
-        self._app.show_move(entry)
+        self.rooms.show_move(entry)
 
     def end_turn(self) -> None:
-        self._app.after_human(self.state.ctrl.play("end"), False)
+        self.rooms.after_human(self.state.ctrl.play("end"), False)
 
     def reveal(self) -> None:
         """Hot-seat: the next player is at the device; their cards show."""
         self.state.ctrl.reveal()
-        self._app.render()
-        self._app.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
+        self.rooms.render()
+        self.rooms.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
 
     # -- help at the table --------------------------------------------------------------------------
 
@@ -249,7 +333,7 @@ class Commands:
             self.person_to_move()
             if self.state.in_tutorial:
                 raise HostError(NOT_NOW, "the tutorial gives no hints")
-        found = self._app.assist.show_hint()
+        found = self.rooms.assist.show_hint()
         if found is None:
             if strict:
                 raise HostError(NOT_NOW, "no hint now")
@@ -268,37 +352,56 @@ class Commands:
                 raise HostError(NOT_NOW, UNDO_REFUSALS[why], reason_key=why)
         moves = self.state.ctrl.game.moves
         move = moves[-1] if moves else None
-        self._app.assist.take_back()
+        self.rooms.assist.take_back()
         return {"move": str(move), "state": self.public_state()}
 
     def read_table(self) -> None:
-        self._app.assist.read_table()
+        self.rooms.assist.read_table()
 
     def highlight(self, piles: list[Pile], caption: str) -> dict[str, Any]:
         """Light up ``piles`` (each must be on the table now) and show ``caption``."""
-        app = self._app
+        rooms = self.rooms
         self.table_free()
         players = self.state.ctrl.players
-        missing = [p.name for p in piles
-                   if (p.seat is not None and p.seat >= players) or app.browser.query(p.selector(), app.root) is None]
+        missing = [p.name for p in piles if (p.seat is not None and p.seat >= players)
+                   or rooms.browser.query(p.selector(), rooms.root) is None]
         if missing:
             raise HostError(NO_PILE, f"not on the table now: {', '.join(missing)}", piles=missing)
         self.store.update(highlight=Highlight(tuple(piles), caption, self.state.ctrl.game))
-        app.render()
+        rooms.render()
         return {"piles": [p.name for p in piles], "caption": caption}
 
     # -- sheets, records and the replay viewer ------------------------------------------------------
 
     def open_sheet(self, kind: str) -> None:
-        self._app.sheet.open(kind)
+        """Open sheet ``kind`` (setup, help, records, replay, stats, puzzles)."""
+        rooms = self.rooms
+        if kind == "stats":
+            rooms.stats.confirm = False
+        rooms.sheet.open(kind)
+        if kind in ("stats", "puzzles"):
+            rooms.render()  # a notice, if what is kept of them was damaged
+
+    def close_sheet(self) -> None:
+        """Close the open sheet (the replay viewer ends with ``end_replay``)."""
+        self.rooms.sheet.close()
+
+    def redraw_sheet(self) -> None:
+        """Draw the open sheet again (what it shows changed)."""
+        self.rooms.sheet.refresh()
+
+    def end_replay(self) -> None:
+        """Leave the replay viewer (if open): the game that was running goes on, unchanged."""
+        if self.rooms.records.end_replay():
+            self.rooms.computer.kick()
 
     def close(self) -> dict[str, Any]:
         """Close the open sheet and the replay viewer; the game goes on."""
-        app = self._app
+        rooms = self.rooms
         if self.state.sheet is not None:
-            app.sheet.close()
-        app.records.end_replay()
-        app.render()
+            rooms.sheet.close()
+        self.end_replay()
+        rooms.render()
         return self.current()
 
     def open_record(self, record: dict[str, Any]) -> dict[str, Any]:
@@ -308,7 +411,7 @@ class Commands:
         except RecordProblem as problem:
             raise HostError(BAD_RECORD, message_words("en", problem.message), reason_key=problem.message.key,
                             explain=message_words(self.state.look.lang, problem.message)) from None
-        self._app.records.show(replay)
+        self.rooms.records.show(replay)
         return self._where(replay)
 
     def step(self, to: str | int | None = None, turn: int | None = None) -> dict[str, Any]:
@@ -316,7 +419,7 @@ class Commands:
         replay = self.state.replay
         if replay is None:
             raise HostError(NOT_NOW, "no record is open in the replay viewer (send the record command first)")
-        records = self._app.records
+        records = self.rooms.records
         if turn is not None:
             records.go(lambda: replay.go_turn(turn))
         elif isinstance(to, int):
@@ -330,11 +433,11 @@ class Commands:
         """The replay viewer's step as a position: a file, or a link (``as_link``)."""
         replay = self.state.replay
         if replay is not None:
-            self._app.positions.export(replay, as_link)
+            self.rooms.positions.export(replay, as_link)
 
     def toggle_replay(self) -> None:
         """The replay viewer plays on by itself, or pauses."""
-        self._app.records.play()
+        self.rooms.records.play()
 
     def _where(self, replay: Replay) -> dict[str, Any]:
         """Where the replay viewer stands: the step, the move just shown, the turn."""
@@ -342,88 +445,147 @@ class Commands:
         return {"step": step, "last": replay.last, "turn": replay.turn,
                 "move": replay.moves[step - 1] if step else None, "over": replay.game.is_over}
 
+    # -- the tutorial ---------------------------------------------------------------------------------
+
+    def enter_tutorial(self, tutorial: Tutorial, unsaved: bool = False, setup: bool = False) -> None:
+        """Show ``tutorial``; the game on the table waits (its save is not touched).
+        ``unsaved``: that game is a new deal not saved yet; ``setup``: leaving opens the
+        new-game screen."""
+        rooms = self.rooms
+        rooms.computer.stop()  # the set-aside game's computer player stops
+        rooms.tutorial.set_aside(self.state.ctrl, unsaved, setup)
+        self.store.update(tutorial=tutorial)
+        self.put_game(controller_for(tutorial, rooms.session.settings), result_hidden=tutorial.game.is_over)
+
+    def leave_tutorial(self, open_setup: bool = False) -> None:
+        """Back to the game that was set aside, or to the new-game screen on a first visit."""
+        rooms = self.rooms
+        tutorial = rooms.tutorial
+        normal = tutorial.normal
+        tutorial.close()
+        if normal is None or tutorial.normal_unsaved:
+            rooms.use(normal if normal is not None else rooms.session.deal())
+            open_setup = open_setup or tutorial.normal_setup
+        else:  # not saved again: the normal game's save stays exactly as it was
+            rooms.computer.stop()
+            self.put_game(normal)
+            rooms.render()
+            rooms.computer.kick()
+        if open_setup:
+            self.open_sheet("setup")
+
+    def tutorial_action(self, action: str) -> None:
+        """The coach box's and the new-game screen's tutorial buttons (``tutorial-start``,
+        ``-resume``, ``-restart``, ``-next``, ``-leave``, ``-new``)."""
+        rooms = self.rooms
+        if action == "tutorial-leave":
+            self.leave_tutorial()
+            return
+        if action == "tutorial-new":
+            self.leave_tutorial(open_setup=True)
+            return
+        if self.state.sheet is not None:
+            rooms.sheet.close()
+        tutorial = self.state.tutorial
+        if action in ("tutorial-start", "tutorial-restart"):
+            self.enter_tutorial(Tutorial())
+        elif action == "tutorial-resume" and tutorial is None:
+            saved, _ = rooms.tutorial.load()
+            self.enter_tutorial(saved or Tutorial())
+        elif action == "tutorial-next" and tutorial is not None:
+            tutorial.next()
+        self.store.notify(GAME)
+        rooms.render()
+        rooms.tutorial.focus_coach()
+        rooms.computer.kick()  # a tutorial left during the computer's turn goes on with it
+
     # -- one tab owns the game (page_tabs) ------------------------------------------------------------
 
     def step_back(self) -> None:
         """Another tab has the game: stop, close any sheet, cover the table."""
-        app = self._app
+        rooms = self.rooms
         self.state.look.elsewhere = True
-        app.computer.stop()
-        app.drag.drop_gesture()
+        rooms.computer.stop()
+        rooms.drag.drop_gesture()
         if self.state.sheet is not None:
-            app.sheet.close()
-        app.render()
-        app.keys.focus('[data-action="take-over"]')
+            rooms.sheet.close()
+        rooms.render()
+        rooms.keys.focus('[data-action="take-over"]')
 
     def take_over(self) -> None:
         """Uncover the table and go on from the newest save (the tab has claimed the game)."""
-        app = self._app
+        rooms = self.rooms
         self.state.look.elsewhere = False
-        saved = app.session.load_saved()
-        app.stats.forget()  # the other tab may have counted games meanwhile
+        saved = rooms.session.load_saved()
+        rooms.stats.forget()  # the other tab may have counted games meanwhile
         if saved is not None:
-            app.computer.stop()
+            rooms.computer.stop()
             if self.state.in_tutorial:  # the tutorial goes on; leaving it finds the newest game
-                app.tutorial.normal, app.tutorial.normal_unsaved = saved, False
+                rooms.tutorial.normal, rooms.tutorial.normal_unsaved = saved, False
             else:
-                app.show_game(saved)
-        app.render()
-        app.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
-        app.computer.kick()
+                rooms.show_game(saved)
+        rooms.render()
+        rooms.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
+        rooms.computer.kick()
 
     # -- the page's switches ------------------------------------------------------------------------
 
     def set_lang(self, lang: str) -> dict[str, Any]:
-        app = self._app
-        app.session.set_language(lang)
-        app.render()
-        app.sheet.relanguage()
+        rooms = self.rooms
+        rooms.session.set_language(lang)
+        rooms.render()
+        rooms.sheet.relanguage()
         return {"lang": lang}
+
+    def show_lang(self, lang: str) -> None:
+        """The page in ``lang`` for now (the new-game form's choice: kept when its game starts)."""
+        self.state.look.lang = lang
+        self.rooms.render()
 
     def set_speed(self, speed: int, redraw: bool = True) -> dict[str, Any]:
         """The computer's pace (``redraw``: the bar shows it; the bar's own field needs none)."""
-        self._app.session.set_speed(speed)
+        self.rooms.session.set_speed(speed)
         if redraw:
-            self._app.render()
+            self.rooms.render()
         return {"speed": speed}
 
     def set_theme(self, choice: str) -> None:
         """Colour the table as ``choice`` says (index.html's ``skipboTheme`` resolves
         ``auto`` with the device's setting, and follows it when it changes)."""
-        app = self._app
-        app.session.set_theme(choice)
-        apply = getattr(app.browser.window, "skipboTheme", None)
+        rooms = self.rooms
+        rooms.session.set_theme(choice)
+        apply = getattr(rooms.browser.window, "skipboTheme", None)
         if apply is not None:
             apply(choice)
-        app.render()
+        rooms.render()
 
     def next_theme(self) -> None:
         self.set_theme(next_theme(self.state.look.theme))
 
     def close_menu(self) -> None:
         """Fold the bar's menu (on a narrow screen)."""
-        self._app.table.toggle_menu(False)
+        self.rooms.table.toggle_menu(False)
 
     def toggle_sound(self) -> None:
-        self._app.sound.switch()
-        self._app.render()
+        self.rooms.sound.switch()
+        self.rooms.render()
 
     def show_result(self, shown: bool) -> None:
         self.state.look.result_hidden = not shown
-        self._app.render()
+        self.rooms.render()
 
     def notice(self, message: Message) -> None:
         """Say ``message`` above the table (what is wrong with an address, a file, a save)."""
         self.state.notices.append(message)
         self.store.notify("notices")
-        self._app.render()
+        self.rooms.render()
 
     def dismiss(self, index: int) -> None:
         """Close a notice (the address's game waiting for a yes: no, the game goes on)."""
         notices = self.state.notices
         if 0 <= index < len(notices):
             if notices[index].key == "notice.url_replace":
-                self._app.session.waiting = None
+                self.rooms.session.waiting = None
             del notices[index]
             self.store.notify("notices")
-        self._app.render()
+        self.rooms.render()

@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from .commands import Commands
+from .commands import Commands, Rooms
 from .controller import Controller, LogEntry
 from .ending import ending
 from .i18n import LANGUAGES
@@ -48,14 +48,20 @@ class App:
         self.patcher = Patcher(browser.document)
         self.session = Session(browser)
         self.store = Store(self.session.state)  # the page's state: the rooms read it here
-        self.commands = Commands(self)  # every change the player or the host page asks for
+        self.commands = commands = Commands(self.store)  # every change the player or the host page asks for
         self.table = TableView(self, version)
         self.root = self.table.root
-        self.sheet = Sheet(self)
+        # the sheets other rooms draw, as views of the state, and the new-game screen's offers
+        views = {"records": lambda state, kind: self.records.sheet_tree(state, kind),
+                 "replay": lambda state, kind: self.records.sheet_tree(state, kind),
+                 "stats": lambda state, kind: self.stats.sheet_tree(state),
+                 "puzzles": lambda state, kind: self.puzzles.sheet_tree(state)}
+        self.sheet = Sheet(self.store, commands, self.session, browser, self.patcher, views,
+                           intro=(lambda state: self.tutorial.entry_tree(state), PuzzleSession.entry_tree))
         self.computer = ComputerTurns(self.store, self.commands)
-        self.tutorial = TutorialSession(self)
-        self.records = RecordsDesk(self)
-        self.stats = StatsDesk(self)
+        self.tutorial = TutorialSession(self.store, commands, self.session, browser, self.patcher, self.root)
+        self.records = RecordsDesk(self.store, commands, self.session, browser)
+        self.stats = StatsDesk(self.store, commands, self.session, browser)
         self.sound = Sound(self)
         self.assist = Assist(self)
         self.keys = Keyboard(self.store, self.commands, browser, self.root, self.click_slot)
@@ -67,8 +73,12 @@ class App:
         self.host = HostLink(self.store, self.commands, browser, self.patcher, self.session.host_origin,
                              self.frame.tell)
         self.positions = PositionDesk(self.session, self.commands, browser)
-        self.puzzles = PuzzleSession(self)
+        self.puzzles = PuzzleSession(self.store, commands, self.session, browser, self.patcher)
         self.tabs = TabGuard(self.session, self.commands)
+        commands.wire(Rooms(self.session, browser, self.root, self.sheet, self.records, self.tutorial,
+                            self.puzzles, self.stats, self.assist, self.positions, self.computer, self.keys,
+                            self.drag, self.table, self.sound, render=self.render, use=self.use,
+                            show_game=self.show_game, after_human=self.after_human, show_move=self.show_move))
         self.tabs.claim()  # the tab opened last has the game
         self.store.subscribe(self.keep)  # the save follows every change of the game
         self.result_focused = False
@@ -84,7 +94,7 @@ class App:
         self.save()
         self.render()
         if open_setup:
-            self.sheet.open("setup")
+            self.commands.open_sheet("setup")
 
     # -- the game on the table ----------------------------------------------------------------
 
@@ -263,10 +273,12 @@ Action = Callable[[App, Any], None]  # the page, and the element clicked
 ACTIONS: dict[str, Action] = {
     "new": lambda app, el: app.commands.open_setup(),
     "help": lambda app, el: app.commands.open_sheet("help"),
-    "stats": lambda app, el: app.stats.open(),
+    "stats": lambda app, el: app.commands.open_sheet("stats"),
+    "records": lambda app, el: app.commands.open_sheet("records"),
+    "puzzles": lambda app, el: app.commands.open_sheet("puzzles"),
     "sound": lambda app, el: app.commands.toggle_sound(),
     "theme": lambda app, el: app.commands.next_theme(),
-    "close": lambda app, el: app.sheet.close(),
+    "close": lambda app, el: app.commands.close_sheet(),
     "reveal": lambda app, el: app.commands.reveal(),
     "end": lambda app, el: app.commands.end_turn(),
     "next-game": lambda app, el: app.commands.next_game(),
@@ -282,8 +294,8 @@ ACTIONS: dict[str, Action] = {
 }
 # Families of buttons whose room reads the rest of the name (and the element).
 ROOMS: tuple[tuple[str | tuple[str, ...], Callable[[App, str, Any], None]], ...] = (
-    ("tutorial-", lambda app, action, el: app.tutorial.action(action)),
-    ("puzzle", lambda app, action, el: app.puzzles.action(action, el)),
+    ("tutorial-", lambda app, action, el: app.commands.tutorial_action(action)),
+    ("puzzle", lambda app, action, el: app.commands.puzzle_action(action, attr(el, "data-puzzle"))),
     ("stats-", lambda app, action, el: app.stats.action(action)),
     (("record", "replay", "share"), lambda app, action, el: app.records.action(action, el)),
 )

@@ -10,13 +10,12 @@ that reaches the goal counts, not only the stored one.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from skipbo_core import Game
 
 from . import positions
 from .controller import Controller, Message
-from .page_dom import attr
 from .puzzle_book import PUZZLES, Puzzle, puzzle
 from .puzzle_view import FAILED, OPEN, REACHED, SHOWN, box_tree, entry_tree, list_tree, progress_data, read_progress
 from .settings import SPEED_DELAY_MS, Settings
@@ -24,28 +23,37 @@ from .state import GAME
 from .view_tree import El, TreeView
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .commands import Commands
+    from .page_dom import Browser
+    from .page_session import Session
+    from .state import PageState, Store
+    from .view_tree import Patcher
 
 ORIGIN = "puzzle="          # a puzzle's game is the one whose origin is puzzle=<id>
 SOLUTION_STEP_MS = 500      # at least this long between the moves of Show solution
 
 
 class PuzzleSession:
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.store = app.store
+    """The puzzle on the table: its try, the engine's verdict, its box, the progress kept.
+    Opening one and its buttons are commands (``Commands.open_puzzle``, ``.puzzle_action``)."""
+
+    def __init__(self, store: Store, commands: Commands, session: Session, browser: Browser,
+                 patcher: Patcher) -> None:
+        self.store = store
+        self.commands = commands
+        self.session = session
         self.start: Game | None = None    # the puzzle's table, as the try began
         self.status = OPEN
         self.showing = 0                  # Show solution runs while it matches
-        self.key = "skipbo.embed.puzzles" if app.session.embed else "skipbo.puzzles"
-        box = app.browser.by_id("puzzle")
+        self.key = "skipbo.embed.puzzles" if session.embed else "skipbo.puzzles"
+        box = browser.by_id("puzzle")
         self.box = box
-        self.view = TreeView(app.patcher, box) if box is not None else None
+        self.view = TreeView(patcher, box) if box is not None else None
 
     # -- progress -------------------------------------------------------------------------------
 
     def solved(self) -> set[int]:
-        session = self.app.session
+        session = self.session
         data = session.read(self.key)  # not JSON the reader takes: set aside, counts for nothing
         solved, damaged = read_progress(data)
         if damaged:  # kept whole aside; the ids it could read go on counting
@@ -55,7 +63,7 @@ class PuzzleSession:
         return solved
 
     def mark_solved(self, ident: int) -> None:
-        self.app.session.storage.set(self.key, progress_data(self.solved() | {ident}))
+        self.session.storage.set(self.key, progress_data(self.solved() | {ident}))
 
     # -- which puzzle is on the table --------------------------------------------------------------
 
@@ -82,21 +90,21 @@ class PuzzleSession:
     def on_load(self, given: dict[str, str]) -> bool:
         """``?puzzle=<n>`` opens puzzle n (the same address again resumes its try); a
         saved puzzle game is taken up again. Whether a puzzle is now on the table."""
-        app = self.app
+        ctrl = self.store.state.ctrl
         if "puzzle" in given:
             p = puzzle(given["puzzle"])
             if p is None:
-                app.session.notices.append(Message("puzzles.unknown", {"n": given["puzzle"][:12],
-                                                                       "last": len(PUZZLES)}))
-            elif app.ctrl.origin != f"{ORIGIN}{p.id}":
+                self.session.notices.append(Message("puzzles.unknown", {"n": given["puzzle"][:12],
+                                                                        "last": len(PUZZLES)}))
+            elif ctrl.origin != f"{ORIGIN}{p.id}":
                 self.attach(p, self.table_for(p))
                 self.store.notify(GAME)
                 return True
-        p = puzzle(app.ctrl.origin[len(ORIGIN):]) if app.ctrl.origin.startswith(ORIGIN) else None
+        p = puzzle(ctrl.origin[len(ORIGIN):]) if ctrl.origin.startswith(ORIGIN) else None
         if p is None:
             return False
-        app.ctrl.halted = True
-        self.attach(p, app.ctrl)
+        ctrl.halted = True
+        self.attach(p, ctrl)
         return True
 
     def attach(self, p: Puzzle, ctrl: Controller) -> None:
@@ -106,18 +114,7 @@ class PuzzleSession:
         self.start = positions.start(p.position, [dict(q) for q in ctrl.game.players])
         self.status = OPEN
         self.judge(mark=False)
-        self.app.show_game(ctrl)
-
-    def open(self, ident: Any) -> bool:
-        """Put puzzle ``ident`` on the table, from its start; False when there is none."""
-        p = puzzle(ident)
-        if p is None:
-            return False
-        ctrl = self.table_for(p)
-        self.app.commands.new_table(ctrl)  # (it closes the tutorial)
-        self.attach(p, ctrl)
-        self.app.render()
-        return True
+        self.commands.put_game(ctrl)
 
     # -- the engine's verdict -------------------------------------------------------------------------
 
@@ -132,36 +129,21 @@ class PuzzleSession:
 
     # -- the buttons ------------------------------------------------------------------------------
 
-    def action(self, action: str, el: Any) -> None:
-        app = self.app
-        if action == "puzzles":
-            app.sheet.open("puzzles")
-            app.render()  # a notice, if the progress was damaged
-        elif action == "puzzle-open":
-            self.open(attr(el, "data-puzzle"))
-        elif not self.on:
-            return
-        elif action == "puzzle-retry":
-            self.open(self.puzzle.id)
-        elif action == "puzzle-next":
-            self.open(self.puzzle.id + 1)
-        elif action == "puzzle-solution":
-            self.open(self.puzzle.id)
-            self.status = SHOWN
-            app.render()
-            asyncio.ensure_future(self.play_solution(self.showing))
+    def show_solution(self) -> None:
+        """Show solution (the puzzle just opened again): its stored line is played."""
+        self.status = SHOWN
+        asyncio.ensure_future(self.play_solution(self.showing))
 
     async def play_solution(self, token: int) -> None:
         """The stored line, move by move, the cards flying as in play."""
-        app = self.app
-        delay = max(SPEED_DELAY_MS.get(app.session.speed, 0), SOLUTION_STEP_MS) / 1000
+        delay = max(SPEED_DELAY_MS.get(self.session.speed, 0), SOLUTION_STEP_MS) / 1000
         for move in self.puzzle.solution:
             await asyncio.sleep(delay)
             if token != self.showing or not self.on:
                 return
             if not self.ctrl.play(move):
                 return
-            app.commands.show_move(self.ctrl.log[-1])
+            self.commands.show_move(self.ctrl.log[-1])
 
     # -- drawing ------------------------------------------------------------------------------------
 
@@ -174,11 +156,15 @@ class PuzzleSession:
             return
         p = self.puzzle
         has_next = p.id < len(PUZZLES)
-        self.view.show(box_tree(p, self.status, self.app.lang, self.app.look.faces, has_next))
+        look = self.store.state.look
+        self.view.show(box_tree(p, self.status, look.lang, look.faces, has_next))
         self.box.hidden = False
 
-    def sheet_tree(self) -> El:
-        return list_tree(self.solved(), self.app.lang, self.app.look.faces)
+    def sheet_tree(self, state: PageState) -> El:
+        """The puzzles sheet: the list, with those solved marked."""
+        return list_tree(self.solved(), state.look.lang, state.look.faces)
 
-    def entry_tree(self) -> El:
-        return entry_tree(self.app.lang)
+    @staticmethod
+    def entry_tree(state: PageState) -> El:
+        """The puzzles' button on the new-game screen."""
+        return entry_tree(state.look.lang)

@@ -20,13 +20,21 @@ from .share import record_filename, records_tree, share_link, tutorial_link
 from .view_tree import El
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .commands import Commands
+    from .page_dom import Browser
+    from .page_session import Session
+    from .state import PageState, Store
 
 
 class RecordsDesk:
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.store = app.store
+    """The records sheet's buttons, opening records, and the replay viewer (the sheets
+    open and close through the commands)."""
+
+    def __init__(self, store: Store, commands: Commands, session: Session, browser: Browser) -> None:
+        self.store = store
+        self.commands = commands
+        self.session = session
+        self.browser = browser
         self.viewer = 0                     # the seat at the bottom of the viewer's table
         self.token = 0                      # autoplay runs while it matches
 
@@ -35,44 +43,48 @@ class RecordsDesk:
         """The record open in the replay viewer (the page's state)."""
         return self.store.state.replay
 
-    def sheet_tree(self, kind: str) -> El:
+    def sheet_tree(self, state: PageState, kind: str) -> El:
         """The records sheet or the replay viewer."""
-        app = self.app
-        if kind == "replay" and self.replay is not None:
-            return replay_tree(self.replay, app.look, self.viewer)
-        location = app.browser.window.location
+        look = state.look
+        if kind == "replay" and state.replay is not None:
+            return replay_tree(state.replay, look, self.viewer)
+        location = self.browser.window.location
         base = f"{location.origin}{location.pathname}"
-        link = (tutorial_link(base, app.lang, app.look.faces) if app.state.in_tutorial
-                else share_link(app.ctrl, base, app.lang, app.look.faces))
-        return records_tree(link, app.look)
+        link = (tutorial_link(base, look.lang, look.faces) if state.in_tutorial
+                else share_link(state.ctrl, base, look.lang, look.faces))
+        return records_tree(link, look)
+
+    @property
+    def sheet(self) -> Any:
+        """The dialog the sheets are drawn in."""
+        return self.browser.by_id("sheet")
 
     def action(self, action: str, el: Any) -> None:
+        """The records sheet's and the replay viewer's buttons."""
         replay = self.replay
-        app = self.app
-        if action == "records":
-            app.sheet.open("records")
-        elif action == "record-download":
+        commands = self.commands
+        if action == "record-download":
             self.download()
         elif action == "share-copy":
             asyncio.ensure_future(self.copy_link())
         elif replay is None:
             return
         elif action == "replay-close":
-            self.end_replay()
-            app.sheet.close()
+            commands.end_replay()
+            commands.close_sheet()
         elif action == "replay-play":
             self.play()
         elif action == "replay-play-on":
             self.play_on()
         elif action in ("replay-export", "replay-export-link"):
-            app.commands.export_position(as_link=action == "replay-export-link")
+            commands.export_position(as_link=action == "replay-export-link")
         else:
             step = {"replay-first": 0, "replay-back": replay.step - 1, "replay-forward": replay.step + 1,
                     "replay-last": replay.last}.get(action)
             if action == "replay-go":
                 step = int(attr(el, "data-step") or 0)
             if step is not None:
-                app.commands.step(step)
+                commands.step(step)
 
     def change(self, name: str, target: Any) -> None:
         if name == "record-file":
@@ -85,36 +97,36 @@ class RecordsDesk:
         if replay is None or not value.isdigit():
             return
         if name == "replay-step":
-            self.app.commands.step(int(value))
+            self.commands.step(int(value))
         elif name == "replay-seat":  # the seat at the bottom of the replay's table
             if int(value) < len(replay.players):
                 self.viewer = int(value)
                 self.update()
         else:
-            self.app.commands.step(turn=int(value))
+            self.commands.step(turn=int(value))
 
     # -- this game: download and link -----------------------------------------------------
 
     def download(self) -> None:
         """Save the game's record (the same JSON as the save in localStorage) as a file."""
-        app = self.app
-        text = json.dumps(app.ctrl.record(), separators=(",", ":"))
-        app.browser.save_file(text, record_filename(app.ctrl, str(app.browser.window.Date.new().toISOString())[:10]))
+        ctrl = self.store.state.ctrl
+        text = json.dumps(ctrl.record(), separators=(",", ":"))
+        self.browser.save_file(text, record_filename(ctrl, str(self.browser.window.Date.new().toISOString())[:10]))
 
     async def copy_link(self) -> None:
-        app = self.app
-        field = app.browser.by_id("share-url")
-        status = app.browser.query(".share-status", app.sheet.el)
+        browser = self.browser
+        field = browser.by_id("share-url")
+        status = browser.query(".share-status", self.sheet)
         if field is None or status is None:
             return
         try:
-            await app.browser.window.navigator.clipboard.writeText(field.value)
+            await browser.window.navigator.clipboard.writeText(field.value)
             key = "records.copied"
         except (JsException, AttributeError):  # no clipboard here: the player copies it
             field.focus()
             field.select()
             key = "records.copy_failed"
-        status.textContent = t(app.lang, key)
+        status.textContent = t(self.store.state.look.lang, key)
         status.setAttribute("data-status", key)
 
     # -- opening a record -------------------------------------------------------------------
@@ -132,7 +144,7 @@ class RecordsDesk:
 
     async def open_url(self, value: str) -> None:
         """Fetch ``?record=<address>`` (relative to the page) and open it in the viewer."""
-        text, why = await self.app.browser.fetch_text(value, MAX_BYTES)
+        text, why = await self.browser.fetch_text(value, MAX_BYTES)
         if text is None:
             self.problem({"bad-url": Message("record.bad_url"), "failed": Message("record.fetch_failed"),
                           "too-big": Message("record.too_big", {"kb": MAX_BYTES // 1000}),
@@ -151,30 +163,29 @@ class RecordsDesk:
 
     def show(self, replay: Replay) -> None:
         """Open a checked record in the viewer, at its start (a replay open before closes)."""
-        self.end_replay()
+        self.commands.end_replay()
         self.token += 1
         self.store.update(replay=replay)
         self.viewer = default_viewer(replay)
-        self.app.sheet.open("replay")
-        self.app.browser.focus_first('[data-action="replay-forward"]', self.app.sheet.el)
+        self.commands.open_sheet("replay")
+        self.browser.focus_first('[data-action="replay-forward"]', self.sheet)
 
     def problem(self, message: Message) -> None:
         """Name what is wrong with a record; the game and its save stay as they are."""
-        app = self.app
-        if app.state.sheet in ("records", "replay"):
-            self.end_replay()
-            app.sheet.close()
-        app.commands.notice(message)
+        if self.store.state.sheet in ("records", "replay"):
+            self.commands.end_replay()
+            self.commands.close_sheet()
+        self.commands.notice(message)
 
     # -- the viewer ---------------------------------------------------------------------------
 
-    def end_replay(self) -> None:
-        """Leave the viewer: the game that was running goes on, unchanged."""
+    def end_replay(self) -> bool:
+        """Leave the viewer (``Commands.end_replay`` lets the game go on); whether one was open."""
         if self.replay is None:
-            return
+            return False
         self.store.update(replay=None)
         self.token += 1
-        self.app.computer.kick()
+        return True
 
     def go(self, move: Any) -> None:
         """Move the viewer (``move`` changes the replay's step); pauses autoplay."""
@@ -191,7 +202,7 @@ class RecordsDesk:
 
     async def autoplay(self, token: int) -> None:
         while token == self.token and self.replay is not None and self.replay.playing:
-            await asyncio.sleep(autoplay_delay_ms(self.app.session.speed) / 1000)
+            await asyncio.sleep(autoplay_delay_ms(self.session.speed) / 1000)
             if token != self.token or self.replay is None or not self.replay.playing:
                 break
             self.replay.forward()
@@ -200,12 +211,11 @@ class RecordsDesk:
     def update(self) -> None:
         """Patch the viewer to the replay's step (focus stays where it is); the move just
         played is scrolled into the middle of the move list."""
-        app = self.app
-        if self.replay is None or app.sheet.kind != "replay":
+        if self.replay is None or self.store.state.sheet != "replay":
             return
-        app.sheet.refresh()
-        moves = app.browser.by_id("replay-moves")
-        current = app.browser.query('li[aria-current="step"]', moves) if moves is not None else None
+        self.commands.redraw_sheet()
+        moves = self.browser.by_id("replay-moves")
+        current = self.browser.query('li[aria-current="step"]', moves) if moves is not None else None
         if current is not None:
             moves.scrollTop = current.offsetTop - moves.clientHeight / 2
 
@@ -215,5 +225,5 @@ class RecordsDesk:
         if replay is None or not replay.can_play_on():
             return
         game = replay.game_to_play_on()
-        self.end_replay()
-        self.app.commands.new_table(Controller(game, self.app.session.settings))
+        self.commands.end_replay()
+        self.commands.new_table(Controller(game, self.session.settings))

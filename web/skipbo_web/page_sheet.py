@@ -4,10 +4,15 @@ puzzles. A sheet is an element tree (skipbo_web.sheets, .share, .replay_view, .s
 .puzzle_view) patched into the dialog in place: drawn again (a new language, a changed
 form, a replay's step) it keeps its nodes, so focus and typed text stay; another sheet is
 drawn anew. The new-game form is read back through ``Settings.with_form``.
+
+The setup and help sheets are drawn here; the others are views of the page's state that
+``page_app`` hands over (``views``), as is what the new-game screen offers besides the
+form (``intro``): the sheet asks no other room for them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .i18n import LANGUAGES
@@ -16,15 +21,28 @@ from .sheets import help_tree, setup_tree
 from .view_tree import El, TreeView, h, props
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .commands import Commands
+    from .page_dom import Browser
+    from .page_session import Session
+    from .state import PageState, Store
+    from .view_tree import Patcher
+
+View = Callable[["PageState"], El | None]  # a part of the page drawn from its state
 
 
 class Sheet:
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.store = app.store
-        self.el = app.browser.by_id("sheet")
-        self.view = TreeView(app.patcher, self.el)
+    def __init__(self, store: Store, commands: Commands, session: Session, browser: Browser, patcher: Patcher,
+                 views: Mapping[str, Callable[[PageState, str], El]], intro: tuple[View, ...] = ()) -> None:
+        """``views``: the sheets drawn elsewhere, by kind (records, replay, stats, puzzles);
+        ``intro``: what the new-game screen offers above its form (the tutorial, the puzzles)."""
+        self.store = store
+        self.commands = commands
+        self.session = session
+        self.browser = browser
+        self.views = views
+        self.intro = intro
+        self.el = browser.by_id("sheet")
+        self.view = TreeView(patcher, self.el)
         self.draft: Settings | None = None   # the new-game form as filled in so far
         self.errors: list[str] = []          # its wrong fields
 
@@ -35,18 +53,15 @@ class Sheet:
 
     def body(self, kind: str) -> El:
         """The inside of sheet ``kind``."""
-        app = self.app
+        state = self.store.state
+        lang = state.look.lang
         if kind == "setup":
-            settings = self.draft or app.session.settings
-            return setup_tree(settings, app.lang, self.errors,
-                              intro=[app.tutorial.entry_tree(), app.puzzles.entry_tree()])
-        if kind in ("records", "replay"):
-            return app.records.sheet_tree(kind)
-        if kind == "stats":
-            return app.stats.sheet_tree()
-        if kind == "puzzles":
-            return app.puzzles.sheet_tree()
-        return help_tree(app.lang, app.session.embed)
+            settings = self.draft or self.session.settings
+            return setup_tree(settings, lang, self.errors, intro=[view(state) for view in self.intro])
+        view = self.views.get(kind)
+        if view is not None:
+            return view(state, kind)
+        return help_tree(lang, self.session.embed)
 
     def show(self, kind: str | None) -> None:
         """Patch the dialog to sheet ``kind`` (``None``: empty); keyed by kind, so another
@@ -76,23 +91,23 @@ class Sheet:
 
     def on_close(self, event: Any) -> None:
         """The dialog closed (Esc, or close()): a replay ends, a draft is dropped."""
-        self.app.records.end_replay()
+        self.commands.end_replay()
         self.store.update(sheet=None)
         self.draft = None
         self.errors = []
 
     def form_values(self) -> dict[str, str] | None:
-        form = self.app.browser.by_id("setup")
+        form = self.browser.by_id("setup")
         if form is None:
             return None
-        data = self.app.browser.window.FormData.new(form)
+        data = self.browser.window.FormData.new(form)
         return {str(pair[0]): str(pair[1]) for pair in data.entries()}
 
     def read_form(self) -> tuple[Settings, list[str]]:
         values = self.form_values()
         if values is None:
-            return self.app.session.settings, []
-        return self.app.session.settings.with_form(values)
+            return self.session.settings, []
+        return self.session.settings.with_form(values)
 
     def on_submit(self, event: Any) -> None:
         event.preventDefault()
@@ -102,8 +117,7 @@ class Sheet:
 
     def start(self, form: dict[str, str]) -> None:
         """Deal the game the new-game screen describes, or name its wrong fields."""
-        app = self.app
-        session = app.session
+        session = self.session
         settings, bad = session.settings.with_form(form)
         lang = form.get("lang")
         if lang in LANGUAGES:
@@ -112,11 +126,11 @@ class Sheet:
             self.draft, self.errors = settings, bad
             self.open("setup")
             return
-        session.settings = Settings(**{**settings.__dict__, "lang": app.lang, "speed": session.speed})
+        session.settings = Settings(**{**settings.__dict__, "lang": session.look.lang, "speed": session.speed})
         session.look.faces = session.settings.faces
         session.save_settings()
         self.close()
-        app.use(session.deal())
+        self.commands.new_table(session.deal())
 
     def relanguage(self) -> None:
         """The language changed: the open sheet is drawn again in it (a form keeps its entries)."""
@@ -129,10 +143,8 @@ class Sheet:
     def form_changed(self, name: str, target: Any) -> None:
         """The player count, the deck or the language of the new-game form changed: it is
         drawn again (other choices depend on them), focus staying on that field."""
-        app = self.app
         self.draft, _ = self.read_form()
         if name == "lang" and target.value in LANGUAGES:
-            app.session.look.lang = target.value
-            app.render()
+            self.commands.show_lang(target.value)
         self.open("setup")
-        app.browser.focus_first(f'[name="{name}"]', self.el)
+        self.browser.focus_first(f'[name="{name}"]', self.el)

@@ -17,12 +17,21 @@ from .stats_view import stats_tree
 from .view_tree import El
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .commands import Commands
+    from .page_dom import Browser
+    from .page_session import Session
+    from .state import PageState, Store
 
 
 class StatsDesk:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    """The games counted, the statistics sheet's view and its buttons (opening the sheet
+    is a command: ``Commands.open_sheet("stats")``)."""
+
+    def __init__(self, store: Store, commands: Commands, session: Session, browser: Browser) -> None:
+        self.store = store
+        self.commands = commands
+        self.session = session
+        self.browser = browser
         self._games: list[GameSummary] | None = None  # None: not read yet
         self.aside: list[Any] = []  # stored entries that could not be read: kept, never counted
         self.counted: object | None = None  # the game last counted (never twice)
@@ -31,7 +40,7 @@ class StatsDesk:
     @property
     def games(self) -> list[GameSummary]:
         if self._games is None:
-            store = self.app.session.storage
+            store = self.session.storage
             try:
                 data = store.get(STORE_KEY)
             except BadSave:
@@ -39,7 +48,7 @@ class StatsDesk:
             shelf = read_store(data)
             self._games, self.aside = shelf.games, shelf.aside
             if shelf.new_aside:
-                self.app.session.notices.append(Message("notice.bad_stats") if shelf.damaged
+                self.session.notices.append(Message("notice.bad_stats") if shelf.damaged
                                                 else Message("notice.stats_aside", {"count": shelf.new_aside}))
                 store.set(STORE_KEY, to_store(self._games, self.aside))
         return self._games
@@ -52,28 +61,25 @@ class StatsDesk:
         """The game on the table just ended: count it (not in the tutorial, not in an
         embedded table, not a game set up from a position or a puzzle: those are no
         whole games; a hot-seat game has no single "you" and is not counted)."""
-        app = self.app
-        ctrl = app.ctrl
-        if (app.session.embed or app.state.in_tutorial or ctrl.position is not None or not ctrl.game.is_over
+        state = self.store.state
+        ctrl = state.ctrl
+        if (self.session.embed or state.in_tutorial or ctrl.position is not None or not ctrl.game.is_over
                 or ctrl.game is self.counted):
             return
         self.counted = ctrl.game
-        summary = summarise(ctrl, str(app.browser.window.Date.new().toISOString())[:19] + "Z")
+        summary = summarise(ctrl, str(self.browser.window.Date.new().toISOString())[:19] + "Z")
         if summary is not None:
             self._games = add(self.games, summary)
-            app.session.storage.set(STORE_KEY, to_store(self._games, self.aside))
+            self.session.storage.set(STORE_KEY, to_store(self._games, self.aside))
 
-    def sheet_tree(self) -> El:
+    def sheet_tree(self, state: PageState) -> El:
+        """The statistics sheet."""
         games = self.games  # (reads the store, and with it what is aside)
-        return stats_tree(self.app.lang, games, self.confirm, len(self.aside))
-
-    def open(self) -> None:
-        self.confirm = False
-        self.app.sheet.open("stats")
-        self.app.render()  # a notice, if the store was damaged
+        return stats_tree(state.look.lang, games, self.confirm, len(self.aside))
 
     def action(self, action: str) -> None:
-        sheet = self.app.sheet
+        """The statistics sheet's buttons: downloads, and clearing (asked first)."""
+        sheet = self.browser.by_id("sheet")
         if action == "stats-csv":
             self.download("skipbo-statistics.csv", to_csv(self.games), "text/csv")
         elif action == "stats-json":
@@ -82,22 +88,22 @@ class StatsDesk:
             self.download("skipbo-statistics.json", text, "application/json")
         elif action in ("stats-clear", "stats-keep"):
             self.confirm = action == "stats-clear"
-            sheet.open("stats")
-            self.app.browser.focus_first('[data-action="stats-keep"]' if self.confirm
-                                         else '[data-action="stats-clear"]', sheet.el)
+            self.commands.redraw_sheet()
+            self.browser.focus_first('[data-action="stats-keep"]' if self.confirm
+                                     else '[data-action="stats-clear"]', sheet)
         elif action == "stats-clear-yes":
             self._games, self.aside = [], []  # you asked for all of it to go
             self.confirm = False
-            self.app.session.storage.set(STORE_KEY, to_store([]))
-            sheet.open("stats")
-            self.app.browser.focus_first('[data-action="close"]', sheet.el)
+            self.session.storage.set(STORE_KEY, to_store([]))
+            self.commands.redraw_sheet()
+            self.browser.focus_first('[data-action="close"]', sheet)
 
     def download(self, name: str, text: str, mime: str) -> None:
         """Hand ``text`` to the browser as a file download."""
-        window = self.app.browser.window
-        blob = window.Blob.new([text], self.app.browser.js_object({"type": mime}))
+        window = self.browser.window
+        blob = window.Blob.new([text], self.browser.js_object({"type": mime}))
         url = window.URL.createObjectURL(blob)
-        link = self.app.browser.document.createElement("a")
+        link = self.browser.document.createElement("a")
         link.href, link.download = url, name
         link.click()
         window.setTimeout(_revoker(window, url), 1000)

@@ -9,30 +9,38 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .coach import coach_tree, controller_for, entry_tree, pile_mark, refusal, step_text
+from .coach import coach_tree, entry_tree, pile_mark, refusal, step_text
 from .controller import BadSave, Controller, Message
 from .page_dom import jsnull
 from .settings import wants_embed
-from .state import GAME
 from .table_marks import Mark
 from .tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
 from .view_tree import El, TreeView, h, props
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .commands import Commands
+    from .page_dom import Browser
+    from .page_session import Session
+    from .state import PageState, Store
+    from .view_tree import Patcher
 
 
 class TutorialSession:
-    """The tutorial while it is shown (``tutorial``), and the game it set aside (``normal``)."""
+    """The tutorial while it is shown (``tutorial``), and the game it set aside (``normal``).
+    Entering, leaving and its buttons are commands (``Commands.enter_tutorial``, ...)."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.store = app.store
+    def __init__(self, store: Store, commands: Commands, session: Session, browser: Browser, patcher: Patcher,
+                 root: Any) -> None:
+        self.store = store
+        self.commands = commands
+        self.session = session
+        self.browser = browser
+        self.root = root  # the table (the card a step asks for is focused there)
         self.normal: Controller | None = None
         self.normal_unsaved = self.normal_setup = False  # see enter()
         self.key = KEY_TUTORIAL
         box = self.box
-        self.view = TreeView(app.patcher, box.querySelector(".coach-box"))
+        self.view = TreeView(patcher, box.querySelector(".coach-box"))
         self.live = box.querySelector(".coach-live")
         self.spoken: str | None = None  # the step the live region said last
 
@@ -48,15 +56,15 @@ class TutorialSession:
     def load(self) -> tuple[Tutorial | None, bool]:
         """The saved tutorial (None: none saved) and whether it was left open. A damaged
         save gives a notice and a tutorial from its first step."""
-        store = self.app.session.storage
-        data = self.app.session.read(self.key)  # not JSON the reader takes: set aside, in the start's notice
+        store = self.session.storage
+        data = self.session.read(self.key)  # not JSON the reader takes: set aside, in the start's notice
         if data is None:
             return None, False
         try:
             return Tutorial.from_dict(data), is_active(data)
         except BadSave:
             store.set_aside(self.key)  # kept as it was (skipbo.aside.tutorial); this notice tells
-            self.app.session.notices.append(Message("notice.tutorial_bad_save"))
+            self.session.notices.append(Message("notice.tutorial_bad_save"))
             tutorial = Tutorial()
             store.set(self.key, tutorial.to_dict(active=is_active(data)))
             return tutorial, is_active(data)
@@ -69,34 +77,29 @@ class TutorialSession:
         self.key = KEY_TUTORIAL_EMBED if wants_embed(given) else KEY_TUTORIAL
         wanted, bad = url_choice(given)
         if bad:
-            self.app.session.notices.append(Message("notice.bad_url", {"names": "tutorial"}))
+            self.session.notices.append(Message("notice.bad_url", {"names": "tutorial"}))
         tutorial, active = self.load()
         if wanted and (tutorial is None or tutorial.finished):
             tutorial = Tutorial()
         if tutorial is None or not (wanted or active and not url_game and not tutorial.finished):
             return False  # a finished tutorial opens again only when asked for
         # On a first visit, leaving shows the new-game screen (as the page would have).
-        self.enter(tutorial, unsaved, unsaved and not url_game)
+        self.commands.enter_tutorial(tutorial, unsaved, unsaved and not url_game)
         return True
 
-    def enter(self, tutorial: Tutorial, unsaved: bool = False, setup: bool = False) -> None:
-        """Show ``tutorial``; the game on the table waits (its save is not touched).
-        ``unsaved``: that game is a new deal not saved yet; ``setup``: leaving opens the
-        new-game screen."""
-        app = self.app
-        app.computer.stop()  # the set-aside game's computer player stops
+    def set_aside(self, normal: Controller, unsaved: bool, setup: bool) -> None:
+        """The tutorial is entered: ``normal`` is the game it sets aside (unless one already
+        is). ``unsaved``: a new deal not saved yet; ``setup``: leaving opens the new-game screen."""
         if self.tutorial is None:
-            self.normal, self.normal_unsaved, self.normal_setup = app.ctrl, unsaved, setup
-        self.store.update(tutorial=tutorial)
-        app.show_game(controller_for(tutorial, app.session.settings), result_hidden=tutorial.game.is_over)
+            self.normal, self.normal_unsaved, self.normal_setup = normal, unsaved, setup
 
     def save(self, active: bool = True) -> None:
         """Follow the script past what was just played, then save the tutorial's progress."""
         tutorial = self.tutorial
         tutorial.sync()
         if tutorial.game.is_over:
-            self.app.look.result_hidden = True  # the coach box says it; the score stays one click away
-        self.app.session.storage.set(self.key, tutorial.to_dict(active=active))
+            self.store.state.look.result_hidden = True  # the coach box says it; the score stays one click away
+        self.session.storage.set(self.key, tutorial.to_dict(active=active))
 
     def close(self) -> None:
         """Leave the tutorial where it is (saved, to be resumed) and drop ``tutorial`` from
@@ -104,61 +107,22 @@ class TutorialSession:
         self.save(active=False)
         self.store.update(tutorial=None)
         self.normal = None
-        window = self.app.browser.window
+        window = self.browser.window
         params = window.URLSearchParams.new(window.location.search)
         if params.has("tutorial"):
             params.delete("tutorial")
             query = params.toString()
             window.history.replaceState(jsnull, "", window.location.pathname + (f"?{query}" if query else ""))
 
-    def leave(self, open_setup: bool = False) -> None:
-        """Back to the game that was set aside, or to the new-game screen on a first visit."""
-        app = self.app
-        normal = self.normal
-        self.close()
-        if normal is None or self.normal_unsaved:
-            app.use(normal if normal is not None else app.session.deal())
-            open_setup = open_setup or self.normal_setup
-        else:  # not saved again: the normal game's save stays exactly as it was
-            app.computer.stop()
-            app.show_game(normal)
-            app.render()
-            app.computer.kick()
-        if open_setup:
-            app.sheet.open("setup")
-
-    def action(self, action: str) -> None:
-        """The coach box's and the new-game screen's tutorial buttons."""
-        app = self.app
-        if action == "tutorial-leave":
-            self.leave()
-            return
-        if action == "tutorial-new":
-            self.leave(open_setup=True)
-            return
-        if app.state.sheet is not None:
-            app.sheet.close()
-        if action in ("tutorial-start", "tutorial-restart"):
-            self.enter(Tutorial())
-        elif action == "tutorial-resume" and self.tutorial is None:
-            tutorial, _ = self.load()
-            self.enter(tutorial or Tutorial())
-        elif action == "tutorial-next" and self.tutorial is not None:
-            self.tutorial.next()
-        self.store.notify(GAME)
-        app.render()
-        self.focus_coach()
-        app.computer.kick()  # a tutorial left during the computer's turn goes on with it
-
     @property
     def box(self) -> Any:
-        return self.app.browser.by_id("coach")
+        return self.browser.by_id("coach")
 
     def focus_coach(self) -> None:
         """After Next: focus the next Next button, or the card the step asks for."""
-        browser = self.app.browser
+        browser = self.browser
         if not browser.focus_first('[data-action="tutorial-next"]', self.box):
-            browser.focus_first('[data-coach="from"]', self.app.root)
+            browser.focus_first('[data-coach="from"]', self.root)
 
     def marks(self) -> list[Mark]:
         """The piles the current step lights up (``data-coach`` = their role)."""
@@ -169,7 +133,8 @@ class TutorialSession:
     def render(self) -> None:
         """The coach box, patched in place; its live region says each new step."""
         box = self.box
-        look = self.app.look
+        state = self.store.state
+        look = state.look
         if self.tutorial is None:
             if not box.hidden:
                 box.hidden = True
@@ -177,25 +142,25 @@ class TutorialSession:
                 self.live.textContent = ""
                 self.spoken = None
             return
-        note, key = refusal(self.app.ctrl, look)
+        note, key = refusal(state.ctrl, look)
         self.view.show(coach_tree(self.tutorial, look.lang, look.faces, note, key))
         box.hidden = False
         text = step_text(self.tutorial, look.lang, look.faces)
         if text != self.spoken:  # the live region stays in place, so screen readers hear each new step
             self.live.textContent = self.spoken = text
 
-    def entry_tree(self) -> El | None:
+    def entry_tree(self, state: PageState) -> El | None:
         """The tutorial's buttons on the new-game screen (none in embed mode)."""
         if self.key == KEY_TUTORIAL_EMBED:
             return None
-        tutorial = self.tutorial
+        tutorial = state.tutorial
         if tutorial is None:
             try:
-                data = self.app.session.storage.get(self.key)
+                data = self.session.storage.get(self.key)
             except BadSave:
                 data = None
             step = data.get("step") if isinstance(data, dict) else None
             saved = step if type(step) is int and 0 < step < STEP_COUNT - 1 else None
         else:
             saved = tutorial.step if not tutorial.finished else None
-        return entry_tree(self.app.lang, saved, STEP_COUNT)
+        return entry_tree(state.look.lang, saved, STEP_COUNT)

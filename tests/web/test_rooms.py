@@ -1,0 +1,41 @@
+"""The rooms of the page and its command API do not know the page (``page_app.App``): they
+are given the store, the commands, the session, the browser and the patcher they use, and
+reach no sibling through the App (issue 30). Read from the source, without a browser."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[2] / "web" / "skipbo_web"
+
+# the rooms given only what they need (the others still take the App: see page_app)
+FREE = ("commands", "page_sheet", "page_records", "page_tutorial", "page_puzzles", "page_stats",
+        "page_positions", "page_computer", "page_keys", "page_drag", "page_host", "page_tabs")
+
+
+def uses_of_the_app(name: str) -> list[str]:
+    """Where module ``name`` imports page_app or names an ``app`` (its line numbers)."""
+    tree = ast.parse((WEB / f"{name}.py").read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("page_app"):
+            found.append(f"{node.lineno}: imports page_app")
+        elif isinstance(node, ast.Name) and node.id in ("app", "App"):
+            found.append(f"{node.lineno}: {node.id}")
+        elif isinstance(node, ast.Attribute) and node.attr in ("app", "_app"):
+            found.append(f"{node.lineno}: .{node.attr}")
+        elif isinstance(node, ast.arg) and node.arg == "app":
+            found.append(f"{node.lineno}: argument app")
+    return found
+
+
+@pytest.mark.parametrize("name", FREE)
+def test_the_room_does_not_hold_the_app(name: str) -> None:
+    assert uses_of_the_app(name) == []
+
+
+def test_the_search_finds_the_app_where_it_is_held() -> None:
+    assert uses_of_the_app("page_app")  # main.py's App is built there: the search sees it
