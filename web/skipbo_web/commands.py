@@ -36,7 +36,7 @@ from .prefs import next_theme
 from .puzzle_book import PUZZLES
 from .replay import RecordProblem, Replay
 from .settings import UrlOptions, parse_url
-from .state import GAME, Highlight, Mode, PageState, Store
+from .state import GAME, PLAYED, Highlight, Mode, Moved, PageState, Store
 from .table import card_token, message_text
 
 if TYPE_CHECKING:
@@ -224,8 +224,10 @@ class Commands:
         return {"move": str(entry.move), "card": card_token(entry.card) or None, "state": self.public_state()}
 
     def announce(self, entry: LogEntry) -> None:
-        """Say a move in words (the screen readers' live region)."""
-        self._app.assist.say_move(entry)
+        """A move was played (the computer's): said in words now (the narration follows
+        the store), kept and drawn by ``show_move``."""
+        self.state.moved = Moved(entry)
+        self.store.notify(PLAYED)
 
     def show_move(self, entry: LogEntry) -> None:
         """A move was played on the game on the table (the computer's): kept, then drawn."""
@@ -272,7 +274,7 @@ class Commands:
         return {"move": str(move), "state": self.public_state()}
 
     def read_table(self) -> None:
-        self._app.assist.read_table()
+        self._app.narration.read_table()
 
     def highlight(self, piles: list[Pile], caption: str) -> dict[str, Any]:
         """Light up ``piles`` (each must be on the table now) and show ``caption``."""
@@ -405,7 +407,8 @@ class Commands:
         self._app.table.toggle_menu(False)
 
     def toggle_sound(self) -> None:
-        self._app.sound.switch()
+        self._app.session.set_sound(not self.state.look.sound)
+        self.store.notify("look")  # the sound follows its switch
         self._app.render()
 
     def show_result(self, shown: bool) -> None:

@@ -12,15 +12,17 @@ from .page_dom import create_proxy
 from .table import message_text
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .page_dom import Browser
+    from .state import Store
 
 SHOWN_MS = 4000  # how long the reason stays beside the pile
 MARGIN = 6       # px between the pile and the note, and the note and the screen's edge
 
 
 class Refusal:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, store: Store, browser: Browser) -> None:
+        self.store = store
+        self.browser = browser
         self.note: Any = None
         self.pile: Any = None
         self.timer: Any = None
@@ -28,7 +30,7 @@ class Refusal:
 
     def _box(self) -> Any:
         if self.note is None:
-            doc = self.app.browser.document
+            doc = self.browser.document
             self.note = doc.createElement("p")
             self.note.className = "refusal"
             self.note.setAttribute("aria-hidden", "true")
@@ -38,14 +40,15 @@ class Refusal:
 
     def after_click(self, el: Any) -> None:
         """``el`` was tapped and nothing was played: if that was a refusal, show its reason there."""
-        ctrl = self.app.ctrl
+        state = self.store.state
+        ctrl = state.ctrl
         if el is None or not ctrl.message.key.startswith(REFUSALS):
             return
-        self.show(el, message_text(ctrl, self.app.look, ctrl.message))
+        self.show(el, message_text(ctrl, state.look, ctrl.message))
 
     def show(self, el: Any, text: str) -> None:
         self.clear()
-        window = self.app.browser.window
+        window = self.browser.window
         el.removeAttribute("data-refused")
         _ = el.offsetWidth  # a second refusal in a row shakes again
         el.setAttribute("data-refused", "1")
@@ -64,7 +67,7 @@ class Refusal:
 
     def clear(self) -> None:
         if self.timer is not None:
-            self.app.browser.window.clearTimeout(self.timer)
+            self.browser.window.clearTimeout(self.timer)
             self.timer = None
         if self.pile is not None:
             self.pile.removeAttribute("data-refused")
