@@ -18,9 +18,9 @@ from typing import Any
 from unittest.mock import MagicMock
 
 import pytest
-from skipbo_web.controller import Controller
+from skipbo_web.controller import Controller, Message
 from skipbo_web.settings import Settings
-from skipbo_web.state import GAME, REFUSED, PageState, Store
+from skipbo_web.state import GAME, PICKED, REFUSED, PageState, Store
 from skipbo_web.table import Look, table_tree
 from skipbo_web.view_tree import Patcher
 
@@ -37,7 +37,7 @@ EFFECT_MODULES = ("page_sound", "page_motion", "page_celebrate", "page_refusal",
 def page() -> Iterator[types.SimpleNamespace]:
     """The page's modules, imported with a stand-in for ``pyodide.ffi``."""
     with page_modules("page_app", "page_assist", "page_celebrate", "page_dom", "page_frame", "page_motion",
-                      "page_sound") as modules:
+                      "page_refusal", "page_sound") as modules:
         yield modules
 
 
@@ -107,6 +107,9 @@ def the_page(page: types.SimpleNamespace, ctrl: Controller) -> tuple[Any, list[t
     app.celebration = page.celebrate.Celebration(store, browser, patcher, None)
     app.sound = page.sound.Sound(store, browser)
     app.sound.unlocked = True  # the player has tapped the page
+    app.refusal = page.refusal.Refusal(store, browser)
+    app.refusal.show = spy(record, "note", app.refusal.show, call=False)  # no DOM to measure
+    app.refusal.clear = spy(record, "clear", app.refusal.clear)
     app.narration.say_move = spy(record, "say", app.narration.say_move)
     app.motion.take_off = spy(record, "take-off", app.motion.take_off)
     app.motion.measure = spy(record, "measure", app.motion.measure)
@@ -181,8 +184,18 @@ def test_the_computer_s_move_is_said_before_it_is_drawn(page: types.SimpleNamesp
 def test_a_refused_pick_is_heard_and_a_new_game_takes_the_celebration_away(page: types.SimpleNamespace) -> None:
     ctrl, last = near_the_end()
     app, happened = the_page(page, ctrl)
-    ctrl.message = type(ctrl.message)("illegal.not_next", {})
+    pile = Node("button", {"data-slot": "B1"})
+    app.store.state.picked = pile
+    app.store.notify(PICKED)
+    ctrl.message = Message("illegal.game-over")
     app.store.notify(REFUSED)
+    assert happened == [("clear",), ("sound", ["illegal"]), ("note", "The game is already over.")]
+    happened.clear()
+    ctrl.message = Message("msg.welcome")  # not a refusal: neither heard nor shown
+    app.store.notify(REFUSED)
+    app.store.state.picked = None
+    ctrl.message = Message("illegal.game-over")
+    app.store.notify(REFUSED)  # refused, but not picked on the table (the host's move): heard, shown nowhere
     assert happened == [("sound", ["illegal"])]
     ctrl.game.play(last)
     app.show_move(ctrl.game.log(-1)[0])

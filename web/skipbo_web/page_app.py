@@ -35,7 +35,7 @@ from .page_stats import StatsDesk
 from .page_table import TableView
 from .page_tabs import TabGuard
 from .page_tutorial import TutorialSession
-from .state import DRAWN, GAME, PLAYED, REFUSED, SHOWING, SHOWN, Moved, PageState, Store
+from .state import DRAWN, GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved, PageState, Store
 from .table import Look
 from .view_tree import Patcher
 
@@ -186,11 +186,13 @@ class App:
         """A pile or hand card was clicked (tapped, chosen with Enter, or a dragged card
         dropped on it: ``drop`` is the card's copy under the pointer)."""
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
-        self.refusal.clear()
-        played = self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
-                                    attr(el, "data-top"), keyboard, drop)
-        if not played:
-            self.refusal.after_click(el)
+        self.state.picked = el
+        self.store.notify(PICKED)  # a refused move's reason shows beside it
+        try:
+            self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
+                               attr(el, "data-top"), keyboard, drop)
+        finally:
+            self.state.picked = None
 
     def after_human(self, played: bool, keyboard: bool, drop: Any = None) -> None:
         if played:
@@ -202,7 +204,7 @@ class App:
             if drop is not None:
                 self.motion.put_back(drop, self.drag.home)
             self.render()
-            self.store.notify(REFUSED)  # a refused move is heard
+            self.store.notify(REFUSED)  # a refused move is heard, its reason shown by the pile picked
             if keyboard and self.ctrl.selected is not None:
                 self.keys.after_pick()
         self.computer.kick()
@@ -270,8 +272,9 @@ class App:
 # hear each change. For a move: the narration says it (PLAYED); the cards take off just
 # before the patch (SHOWING); after every patch the frame fits the cards and tells the host
 # (DRAWN), so that the cards are measured at their final size where they land; then a win
-# is celebrated and the move heard (SHOWN).
-EFFECTS = ("narration", "motion", "frame", "celebration", "sound")
+# is celebrated and the move heard (SHOWN). A pick refused is heard and its reason shown
+# (REFUSED).
+EFFECTS = ("narration", "motion", "frame", "celebration", "sound", "refusal")
 
 Action = Callable[[App, Any], None]  # the page, and the element clicked
 

@@ -1,7 +1,10 @@
 """A refused move, shown where the player looks: the pile or card that was tapped gives a
 short shake (a flash instead when the device asks for reduced motion: style.css) and the
 reason stands beside it for a few seconds. The line under the table says the same words
-and is what screen readers hear, so the note beside the pile is hidden from them."""
+and is what screen readers hear, so the note beside the pile is hidden from them.
+
+An effect of the page's store: a pick takes an earlier note away (``PICKED``), a refused
+one shows its reason beside the pile picked (``REFUSED``)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .coach import REFUSALS
 from .page_dom import create_proxy
+from .state import PICKED, REFUSED
 from .table import message_text
 
 if TYPE_CHECKING:
@@ -27,6 +31,13 @@ class Refusal:
         self.pile: Any = None
         self.timer: Any = None
         self._hide = create_proxy(lambda *_: self.clear())
+
+    def on_change(self, what: frozenset[str]) -> None:
+        """The store's listener: a pick, or a move refused."""
+        if PICKED in what:
+            self.clear()
+        if REFUSED in what:
+            self.after_click(self.store.state.picked)
 
     def _box(self) -> Any:
         if self.note is None:

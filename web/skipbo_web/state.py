@@ -77,6 +77,7 @@ class PageState:
     puzzle_game: Controller | None = None  # ... and the game that is a try at it
     highlight: Highlight = field(default_factory=Highlight)
     moved: Moved | None = None    # the move played last on the table (its effects read it)
+    picked: Any = None            # the pile or card being picked (an element of the page), while it is
 
     @property
     def mode(self) -> Mode:
@@ -127,8 +128,10 @@ GAME = "game"
 # SHOWING just before the table is patched to show it (an ended game is counted, the cards
 # take off), DRAWN after every patch of the page (the frame fits and tells the host),
 # SHOWN after the move's patch (the cards land, a win is celebrated, the sounds play);
-# REFUSED after a pick that played nothing was drawn (a refused move's sound).
-PLAYED, SHOWING, DRAWN, SHOWN, REFUSED = "played", "showing", "drawn", "shown", "refused"
+# PICKED when a pile or card is picked (``picked`` says which: an earlier refusal's note
+# goes), REFUSED after a move refused was drawn (its sound, and its reason beside the pile).
+PLAYED, SHOWING, DRAWN, SHOWN = "played", "showing", "drawn", "shown"
+PICKED, REFUSED = "picked", "refused"
 FIELDS = frozenset(f.name for f in fields(PageState))
 
 
@@ -167,7 +170,7 @@ class Store:
     def notify(self, *parts: str) -> None:
         """Tell the listeners that ``parts`` changed (names of ``PageState`` fields, or
         ``GAME`` for a change inside the game on the table), or what happened on the page
-        (``PLAYED``, ``SHOWING``, ``DRAWN``, ``SHOWN``, ``REFUSED``)."""
+        (``PLAYED``, ``SHOWING``, ``DRAWN``, ``SHOWN``, ``PICKED``, ``REFUSED``)."""
         what = frozenset(parts)
         for listener in list(self._listeners):
             listener(what)
