@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import inspect
 import re
-import sys
-import types
 from pathlib import Path
 from typing import Any
 
 import pytest
 from skipbo_web.host_api import COMMANDS, SOURCE, check_command
+
+from .pyodide_stand_in import page_modules
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "skipbo_web"
 
@@ -22,24 +22,8 @@ WEB = Path(__file__).resolve().parents[2] / "web" / "skipbo_web"
 @pytest.fixture(scope="module")
 def page() -> Any:
     """skipbo_web.page_app and .page_host, imported with a stand-in for ``pyodide.ffi``."""
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.JsException = type("JsException", (Exception,), {})
-    ffi.create_once_callable = ffi.create_proxy = ffi.to_js = lambda value, *args, **kwargs: value
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi
-    stand_ins = {"pyodide": pyodide, "pyodide.ffi": ffi}
-    saved = {name: sys.modules.get(name) for name in stand_ins}
-    sys.modules.update(stand_ins)
-    try:
-        import skipbo_web.page_app as page_app
-        import skipbo_web.page_host as page_host
-        yield types.SimpleNamespace(app=page_app, host=page_host)
-    finally:
-        for name, module in saved.items():
-            if module is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = module
+    with page_modules("page_app", "page_host") as modules:
+        yield modules
 
 
 # a good example of each host command's arguments (docs/EMBEDDING.md)

@@ -39,12 +39,12 @@ from .prefs import next_theme
 from .puzzle_book import PUZZLES, puzzle
 from .replay import RecordProblem, Replay
 from .settings import UrlOptions, parse_url
-from .state import GAME, Highlight, Mode, PageState, Store
+from .state import GAME, PLAYED, Highlight, Mode, Moved, PageState, Store
 from .table import card_token, message_text
 from .tutorial import Tutorial
 
 if TYPE_CHECKING:
-    from .page_assist import Assist
+    from .page_assist import Assist, Narration
     from .page_computer import ComputerTurns
     from .page_dom import Browser
     from .page_drag import DragAndDrop
@@ -86,6 +86,7 @@ class Rooms:
     drag: DragAndDrop
     table: TableView
     sound: Sound
+    narration: Narration            # the moves and the table in words
     render: Callable[[], None]      # patch the page to the state
     use: Callable[[Controller], None]  # switch to another game (drawn, the computer going on)
     show_game: Callable[..., None]  # put a game on the table (nothing saved, nothing drawn yet)
@@ -308,8 +309,10 @@ class Commands:
         return {"move": str(entry.move), "card": card_token(entry.card) or None, "state": self.public_state()}
 
     def announce(self, entry: LogEntry) -> None:
-        """Say a move in words (the screen readers' live region)."""
-        self.rooms.assist.say_move(entry)
+        """A move was played (the computer's): said in words now (the narration follows
+        the store), kept and drawn by ``show_move``."""
+        self.state.moved = Moved(entry)
+        self.store.notify(PLAYED)
 
     def show_move(self, entry: LogEntry) -> None:
         """A move was played on the game on the table (the computer's): kept, then drawn."""
@@ -356,7 +359,7 @@ class Commands:
         return {"move": str(move), "state": self.public_state()}
 
     def read_table(self) -> None:
-        self.rooms.assist.read_table()
+        self.rooms.narration.read_table()
 
     def highlight(self, piles: list[Pile], caption: str) -> dict[str, Any]:
         """Light up ``piles`` (each must be on the table now) and show ``caption``."""
@@ -567,7 +570,8 @@ class Commands:
         self.rooms.table.toggle_menu(False)
 
     def toggle_sound(self) -> None:
-        self.rooms.sound.switch()
+        self.rooms.session.set_sound(not self.state.look.sound)
+        self.store.notify("look")  # the sound follows its switch
         self.rooms.render()
 
     def show_result(self, shown: bool) -> None:

@@ -14,9 +14,8 @@ from typing import Any
 
 from .commands import Commands, Rooms
 from .controller import Controller, LogEntry
-from .ending import ending
 from .i18n import LANGUAGES
-from .page_assist import Assist
+from .page_assist import Assist, Narration
 from .page_celebrate import Celebration
 from .page_computer import ComputerTurns
 from .page_dom import Browser, attr, js
@@ -36,8 +35,7 @@ from .page_stats import StatsDesk
 from .page_table import TableView
 from .page_tabs import TabGuard
 from .page_tutorial import TutorialSession
-from .sounds import move_sounds
-from .state import GAME, PageState, Store
+from .state import DRAWN, GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved, PageState, Store
 from .table import Look
 from .view_tree import Patcher
 
@@ -49,7 +47,7 @@ class App:
         self.session = Session(browser)
         self.store = Store(self.session.state)  # the page's state: the rooms read it here
         self.commands = commands = Commands(self.store)  # every change the player or the host page asks for
-        self.table = TableView(self, version)
+        self.table = TableView(self.store, browser, self.patcher, version, self.session.embed)
         self.root = self.table.root
         # the sheets other rooms draw, as views of the state, and the new-game screen's offers
         views = {"records": lambda state, kind: self.records.sheet_tree(state, kind),
@@ -62,14 +60,15 @@ class App:
         self.tutorial = TutorialSession(self.store, commands, self.session, browser, self.patcher, self.root)
         self.records = RecordsDesk(self.store, commands, self.session, browser)
         self.stats = StatsDesk(self.store, commands, self.session, browser)
-        self.sound = Sound(self)
+        self.sound = Sound(self.store, browser)
         self.assist = Assist(self)
+        self.narration = Narration(self.store, self.patcher, browser.by_id("announce"))
         self.keys = Keyboard(self.store, self.commands, browser, self.root, self.click_slot)
         self.drag = DragAndDrop(self.store, self.commands, browser, self.root, self.click_slot)
-        self.motion = Motion(self)
-        self.celebration = Celebration(self)
-        self.refusal = Refusal(self)
-        self.frame = Frame(self)
+        self.motion = Motion(self.store, browser, self.patcher, self.table)
+        self.celebration = Celebration(self.store, browser, self.patcher, self.root)
+        self.refusal = Refusal(self.store, browser)
+        self.frame = Frame(self.store, browser, self.session.host_origin)
         self.host = HostLink(self.store, self.commands, browser, self.patcher, self.session.host_origin,
                              self.frame.tell)
         self.positions = PositionDesk(self.session, self.commands, browser)
@@ -77,10 +76,10 @@ class App:
         self.tabs = TabGuard(self.session, self.commands)
         commands.wire(Rooms(self.session, browser, self.root, self.sheet, self.records, self.tutorial,
                             self.puzzles, self.stats, self.assist, self.positions, self.computer, self.keys,
-                            self.drag, self.table, self.sound, render=self.render, use=self.use,
+                            self.drag, self.table, self.sound, self.narration, render=self.render, use=self.use,
                             show_game=self.show_game, after_human=self.after_human, show_move=self.show_move))
         self.tabs.claim()  # the tab opened last has the game
-        self.store.subscribe(self.keep)  # the save follows every change of the game
+        self.follow_store()
         self.result_focused = False
         session = self.session
         open_setup = session.open_setup
@@ -116,7 +115,6 @@ class App:
 
     def show_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
         """Put ``ctrl``'s game on the table (nothing saved, nothing drawn yet)."""
-        self.celebration.clear()
         self.session.ctrl = ctrl
         self.look.result_hidden = result_hidden
         self.result_focused = False
@@ -131,10 +129,23 @@ class App:
         self.render()
         self.computer.kick()
 
+    def follow_store(self) -> None:
+        """Subscribe the save, the statistics and the effects to the store, in this order."""
+        self.store.subscribe(self.keep)  # the save follows every change of the game
+        self.store.subscribe(self.count_ended)  # an ended game is counted before it is shown
+        for name in EFFECTS:
+            self.store.subscribe(getattr(self, name).on_change)
+
     def keep(self, what: frozenset[str]) -> None:
         """The store's listener that saves: after a change of the game on the table."""
         if GAME in what:
             self.save()
+
+    def count_ended(self, what: frozenset[str]) -> None:
+        """The store's listener that counts a game that ended at the table (statistics),
+        before the move that ended it is shown and celebrated."""
+        if SHOWING in what:
+            self.stats.game_over()
 
     def save(self) -> None:
         if self.state.covered:
@@ -156,28 +167,28 @@ class App:
         self.host.render()
         self.puzzles.render()
         ctrl = self.ctrl
-        if not ctrl.game.is_over:  # a move taken back, say: nothing to celebrate
-            self.celebration.clear()
         if ctrl.game.is_over and not self.look.result_hidden and not self.result_focused:
             self.result_focused = True  # keyboard users land on "next game" / "play again"
             self.keys.focus(".result .primary")
         if ctrl.curtain and self.state.sheet is None:
             self.keys.focus('[data-action="reveal"]')
-        self.frame.fit()
-        self.frame.tell_updates()
+        self.store.notify(DRAWN)  # the frame fits the cards and tells the host
+
+    def played(self, entry: LogEntry, drop: Any = None) -> None:
+        """``entry`` was just played on the game on the table (``drop``: the dragged card's
+        copy it was dropped as): the save and the narration follow."""
+        self.state.moved = Moved(entry, drop)
+        self.store.notify(GAME, PLAYED)
 
     def show_move(self, entry: LogEntry, drop: Any = None) -> None:
-        """Draw the table after ``entry`` was played, its card moving there; a game that
-        ended is counted, and a win celebrated."""
-        over = self.ctrl.game.is_over
-        if over:
-            self.stats.game_over()
-        flight = self.motion.take_off(drop)
+        """Draw the table after ``entry`` was played; the effects follow: before the patch
+        an ended game is counted and the cards take off (``SHOWING``), after it they land,
+        a win is celebrated and the move heard (``SHOWN``)."""
+        if self.state.moved is None or self.state.moved.entry is not entry:
+            self.state.moved = Moved(entry, drop)
+        self.store.notify(SHOWING)
         self.render()
-        self.motion.land(flight)
-        if over:
-            self.celebration.game_over(ending(self.ctrl))
-        self.sound.play(move_sounds(self.ctrl, entry))
+        self.store.notify(SHOWN)
 
     # -- what the player does -----------------------------------------------------------------
 
@@ -185,25 +196,25 @@ class App:
         """A pile or hand card was clicked (tapped, chosen with Enter, or a dragged card
         dropped on it: ``drop`` is the card's copy under the pointer)."""
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
-        self.refusal.clear()
-        played = self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
-                                    attr(el, "data-top"), keyboard, drop)
-        if not played:
-            self.refusal.after_click(el)
+        self.state.picked = el
+        self.store.notify(PICKED)  # a refused move's reason shows beside it
+        try:
+            self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
+                               attr(el, "data-top"), keyboard, drop)
+        finally:
+            self.state.picked = None
 
     def after_human(self, played: bool, keyboard: bool, drop: Any = None) -> None:
         if played:
             entry = self.ctrl.log[-1]
             self.puzzles.judge()  # a puzzle: did this move reach its goal?
-            self.store.notify(GAME)
-            self.assist.say_move(entry)
+            self.played(entry, drop)
             self.show_move(entry, drop)
         else:
             if drop is not None:
                 self.motion.put_back(drop, self.drag.home)
             self.render()
-            if self.ctrl.message.key.startswith("illegal."):
-                self.sound.play(["illegal"])
+            self.store.notify(REFUSED)  # a refused move is heard, its reason shown by the pile picked
             if keyboard and self.ctrl.selected is not None:
                 self.keys.after_pick()
         self.computer.kick()
@@ -266,6 +277,14 @@ class App:
         self.frame.tell_ready()
         self.computer.kick()
 
+
+# The effects that follow the store (after the save and the statistics), in the order they
+# hear each change. For a move: the narration says it (PLAYED); the cards take off just
+# before the patch (SHOWING); after every patch the frame fits the cards and tells the host
+# (DRAWN), so that the cards are measured at their final size where they land; then a win
+# is celebrated and the move heard (SHOWN). A pick refused is heard and its reason shown
+# (REFUSED).
+EFFECTS = ("narration", "motion", "frame", "celebration", "sound", "refusal")
 
 Action = Callable[[App, Any], None]  # the page, and the element clicked
 

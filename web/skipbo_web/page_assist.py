@@ -1,10 +1,11 @@
 """Help at the table: the Hint, Undo and Read-the-table buttons (skipbo_web.practice),
 and the screen readers' live region (``#announce``) that reads out every move
-(skipbo_web.announce)."""
+(skipbo_web.announce): the ``Narration``, an effect of the page's store that says each
+move as soon as it is played (``PLAYED``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skipbo_core.ai.hints import Hint
 
@@ -12,12 +13,14 @@ from .announce import move_sentences, table_sentences
 from .controller import LogEntry, Message
 from .i18n import t
 from .practice import assist_tree, hint_for, hint_marks, hint_message, undo
-from .state import GAME
+from .state import GAME, PLAYED
 from .table_marks import Mark
 from .view_tree import TreeView, h, props
 
 if TYPE_CHECKING:
     from .page_app import App
+    from .state import Store
+    from .view_tree import Patcher
 
 LIVE_KEEP = 12  # sentences kept in the screen readers' live region
 
@@ -26,10 +29,6 @@ class Assist:
     def __init__(self, app: App) -> None:
         self.app = app
         self.bar = TreeView(app.patcher, app.browser.by_id("assist"))  # Hint, Undo, Read the table
-        live = app.browser.by_id("announce")  # moves in words, for screen readers
-        self.live = TreeView(app.patcher, live) if live is not None else None
-        self.said: list[tuple[int, str]] = []  # the sentences it holds, each with its number
-        self.count = 0  # sentences said so far
         self.hinted: tuple[int, Hint] | None = None  # (moves played when the hint was asked, the hint)
 
     @property
@@ -76,6 +75,24 @@ class Assist:
             self.app.store.notify(GAME)
         self.app.render()
 
+
+
+class Narration:
+    """The screen readers' live region: each move in words as it is played, the whole
+    table on request."""
+
+    def __init__(self, store: Store, patcher: Patcher, live: Any) -> None:
+        self.store = store
+        self.live = TreeView(patcher, live) if live is not None else None  # #announce, if the page has it
+        self.said: list[tuple[int, str]] = []  # the sentences it holds, each with its number
+        self.count = 0  # sentences said so far
+
+    def on_change(self, what: frozenset[str]) -> None:
+        """The store's listener: a move just played is said."""
+        moved = self.store.state.moved
+        if PLAYED in what and moved is not None:
+            self.say_move(moved.entry)
+
     def say(self, lines: list[str], fresh: bool = False) -> None:
         """Add sentences to the live region (``fresh``: in place of what it held)."""
         if self.live is None:
@@ -90,7 +107,9 @@ class Assist:
                          [h("p", None, line, key=str(n)) for n, line in self.said]))
 
     def say_move(self, entry: LogEntry) -> None:
-        self.say(move_sentences(self.app.ctrl, self.app.look, entry))
+        state = self.store.state
+        self.say(move_sentences(state.ctrl, state.look, entry))
 
     def read_table(self) -> None:
-        self.say(table_sentences(self.app.ctrl, self.app.look), fresh=True)
+        state = self.store.state
+        self.say(table_sentences(state.ctrl, state.look), fresh=True)

@@ -8,49 +8,67 @@ removed when the last card has fallen, or when the next game starts. Nothing mov
 the system asks for reduced motion (``prefers-reduced-motion``): no holder, no animation.
 A celebration plays only when a game ends at the table, not when a finished game is
 opened again (a reload, a record).
+
+An effect of the page's store: a move that ended the game, once shown (``SHOWN``), starts
+it; a page drawn with another game, or a game no longer over, takes it away (``DRAWN``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .ending import CASCADE_FALL_MS, cascade
+from .ending import CASCADE_FALL_MS, cascade, ending
 from .page_dom import create_proxy
 from .page_motion import Rect
+from .state import DRAWN, SHOWN
 from .table import card as card_tree
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .page_dom import Browser
+    from .state import Store
+    from .view_tree import Patcher
 
 FALL_EASE = "cubic-bezier(0.45, 0, 0.8, 0.6)"  # slow at first, then faster: a fall
 
 
 class Celebration:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, store: Store, browser: Browser, patcher: Patcher, table: Any) -> None:
+        self.store = store
+        self.browser = browser
+        self.patcher = patcher
+        self.table = table  # the table's element (its building piles are where the cards start)
         self.holder: Any = None
+        self.game: object | None = None  # the game celebrated
         self.left = 0  # cards still falling
         self._fallen = create_proxy(self._one_fallen)
+
+    def on_change(self, what: frozenset[str]) -> None:
+        """The store's listener: a game just ended at the table, or the table moved on."""
+        ctrl = self.store.state.ctrl
+        if DRAWN in what and (ctrl.game is not self.game or not ctrl.game.is_over):
+            self.clear()  # another game, or a move taken back: nothing to celebrate
+        if SHOWN in what and self.store.state.moved is not None and ctrl.game.is_over:
+            self.game_over(ending(ctrl))
 
     def game_over(self, kind: str | None) -> None:
         """The game on the table just ended as ``kind`` (``ending.ending``): a win cascades."""
         self.clear()
-        browser = self.app.browser
+        browser = self.browser
         if kind != "win" or browser.matches_media("(prefers-reduced-motion: reduce)"):
             return
-        starts = [Rect.of(p) for p in self.app.root.querySelectorAll('.building [data-slot^="B"]')]
+        starts = [Rect.of(p) for p in self.table.querySelectorAll('.building [data-slot^="B"]')]
         if not starts or not starts[0].width:
             return
         drops = cascade()
-        look = self.app.look
+        look = self.store.state.look
         holder = browser.document.createElement("div")
         holder.className = "celebration"
         holder.setAttribute("aria-hidden", "true")
         for d in drops:
-            holder.appendChild(self.app.patcher.create(card_tree(look, d.value)))
+            holder.appendChild(self.patcher.create(card_tree(look, d.value)))
         holder.style.setProperty("--cw", f"{starts[0].width}px")
         browser.document.body.appendChild(holder)
-        self.holder, self.left = holder, len(drops)
+        self.holder, self.left, self.game = holder, len(drops), self.store.state.ctrl.game
         width, height = browser.window.innerWidth, browser.window.innerHeight
         for card, drop in zip(holder.children, drops):
             at = starts[drop.pile % len(starts)]
@@ -74,4 +92,4 @@ class Celebration:
         if self.holder is not None:
             self.holder.remove()
             self.holder = None
-        self.left = 0
+        self.left, self.game = 0, None

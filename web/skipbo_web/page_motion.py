@@ -19,6 +19,9 @@ The duration follows the computer speed (``instant``: no animation); with
 What this costs the main thread (planning, measuring before and after, starting the
 animations; not the patch between them) is a User Timing measure ``skipbo:flight`` per
 move, which bench/render.py and e2e/test_motion.py read.
+
+An effect of the page's store: a move about to be shown (``SHOWING``) takes off, and
+lands once shown (``SHOWN``); it holds the table's view only for its trees and nodes.
 """
 
 from __future__ import annotations
@@ -28,11 +31,15 @@ from typing import TYPE_CHECKING, Any
 
 from .motion_plan import COMPLETE, DRAW, PLAY, Travel, plan
 from .page_dom import create_proxy, js
+from .state import SHOWING, SHOWN
 from .table import card as card_tree
 from .view_tree import El, Path
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .page_dom import Browser
+    from .page_table import TableView
+    from .state import Store
+    from .view_tree import Patcher
 
 DURATION_MS = {0: 0, 1: 200, 2: 340, 3: 560}  # a card's flight at each computer speed
 FADE_MS = 160                                 # the fade that replaces flights for reduced motion
@@ -69,6 +76,7 @@ class Flight:
     drop: Rect | None = None  # a dragged card's copy: where the move's card starts
     travels: tuple[Travel, ...] = ()
     starts: list[Rect | None] = field(default_factory=list)  # where each travel starts
+    game: object | None = None  # the game whose move this is (another game on the table: no flight)
 
 
 def card_value(token: str) -> int:
@@ -77,19 +85,32 @@ def card_value(token: str) -> int:
 
 
 class Motion:
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.reduced = app.browser.matches_media("(prefers-reduced-motion: reduce)")
+    def __init__(self, store: Store, browser: Browser, patcher: Patcher, table: TableView) -> None:
+        self.store = store
+        self.browser = browser
+        self.patcher = patcher
+        self.table = table
+        self.reduced = browser.matches_media("(prefers-reduced-motion: reduce)")
         self.copies: list[Any] = []  # copies on screen (a completed pile leaving, a card put back)
+        self.flight: Flight | None = None  # the move's flight between SHOWING and SHOWN
         self._done = create_proxy(self._finished)
         self._landed = create_proxy(self._lower)
 
+    def on_change(self, what: frozenset[str]) -> None:
+        """The store's listener: a move's cards take off before the patch and land after."""
+        moved = self.store.state.moved
+        if SHOWING in what and moved is not None:
+            self.flight = self.take_off(moved.drop)
+        if SHOWN in what:
+            flight, self.flight = self.flight, None
+            self.land(flight)
+
     @property
     def duration(self) -> int:
-        return DURATION_MS.get(self.app.session.speed, 0)
+        return DURATION_MS.get(self.store.state.speed, 0)
 
     def _now(self) -> float:
-        return float(self.app.browser.window.performance.now())
+        return float(self.browser.window.performance.now())
 
     # -- before the table changes ---------------------------------------------------------
 
@@ -102,20 +123,22 @@ class Motion:
                 drop.remove()
             return None
         start = self._now()
-        flight = Flight(started=start)
+        flight = Flight(started=start, game=self.store.state.ctrl.game)
         if drop is not None:
             flight.drop = Rect.of(drop)
             drop.remove()
-        self.app.table.before_patch = lambda old, new: self.measure(flight, old, new)
+        self.table.before_patch = lambda old, new: self.measure(flight, old, new)
         flight.spent = self._now() - start
         return flight
 
     def measure(self, flight: Flight, old: El, new: El) -> None:
         """The table shown as ``old`` is about to become ``new``: plan what travels and
         measure where each card starts."""
+        if self.store.state.ctrl.game is not flight.game:
+            return  # another game is shown: nothing of the move travels
         start = self._now()
         travels = flight.travels = plan(old, new)
-        nodes = self.app.table.view.find(path for t in travels for path in t.source)
+        nodes = self.table.view.find(path for t in travels for path in t.source)
         for travel in travels:
             if flight.drop is not None and travel.kind in (PLAY, COMPLETE):
                 flight.starts.append(flight.drop)  # the move's card: where it was dropped
@@ -141,10 +164,10 @@ class Motion:
         """Play the cards from where they were to where they are now."""
         if flight is None:
             return
-        self.app.table.before_patch = None
+        self.table.before_patch = None
         start = self._now()
         travels = flight.travels
-        nodes = self.app.table.view.find([t.target for t in travels] + [p for t in travels for p in t.away])
+        nodes = self.table.view.find([t.target for t in travels] + [p for t in travels for p in t.away])
         arrivals = 0
         for travel, at in zip(travels, flight.starts):
             target = nodes.get(travel.target)
@@ -160,12 +183,12 @@ class Motion:
             else:
                 self._fly(target, at)
         spent = flight.spent + self._now() - start
-        self.app.browser.window.performance.measure(
-            "skipbo:flight", self.app.browser.js_object({"start": flight.started, "duration": spent}))
+        self.browser.window.performance.measure(
+            "skipbo:flight", self.browser.js_object({"start": flight.started, "duration": spent}))
 
     def _animate(self, el: Any, frames: list[dict[str, Any]], duration: float, delay: float = 0,
                  fill: str = "backwards") -> Any:
-        browser = self.app.browser
+        browser = self.browser
         options = {"duration": duration, "easing": EASE, "delay": delay, "fill": fill}
         return el.animate(browser.js_object(frames), browser.js_object(options))
 
@@ -191,12 +214,12 @@ class Motion:
 
     def _copy(self, value: int, at: Rect) -> Any:
         """A card copy fixed on screen at ``at`` (removed when its animation ends)."""
-        card = self.app.patcher.create(card_tree(self.app.look, value))
+        card = self.patcher.create(card_tree(self.store.state.look, value))
         card.classList.add("fly")
         card.style.left = f"{at.left}px"
         card.style.top = f"{at.top}px"
         card.style.setProperty("--cw", f"{at.width}px")
-        self.app.browser.document.body.appendChild(card)
+        self.browser.document.body.appendChild(card)
         self.copies.append(card)
         return card
 

@@ -5,6 +5,9 @@ Nothing sounds before the player's first tap, click or key (browsers' autoplay r
 AudioContext is made in that first event. A browser without WebAudio (or one that refuses
 it) stays silent without an error. The last sound played is noted on ``<html
 data-sound-played="name">`` with a count in ``data-sounds`` (a hook for tests).
+
+An effect of the page's store: a move's sounds once the table shows it (``SHOWN``), a
+refused move's (``REFUSED``), and the switch followed when the look changes.
 """
 
 from __future__ import annotations
@@ -12,15 +15,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .page_dom import JsException
-from .sounds import SOUNDS, VIBRATE_TURN
+from .sounds import SOUNDS, VIBRATE_TURN, move_sounds
+from .state import REFUSED, SHOWN
 
 if TYPE_CHECKING:
-    from .page_app import App
+    from .page_dom import Browser
+    from .state import Store
 
 
 class Sound:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, store: Store, browser: Browser) -> None:
+        self.store = store
+        self.browser = browser
         self.ctx: Any = None
         self.unlocked = False   # the player has interacted with the page
         self.missing = False    # no WebAudio here
@@ -28,7 +34,17 @@ class Sound:
 
     @property
     def on(self) -> bool:
-        return self.app.look.sound
+        return self.store.state.look.sound
+
+    def on_change(self, what: frozenset[str]) -> None:
+        """The store's listener: sounds for what happened on the table."""
+        state = self.store.state
+        if SHOWN in what and state.moved is not None:
+            self.play(move_sounds(state.ctrl, state.moved.entry))
+        if REFUSED in what and state.ctrl.message.key.startswith("illegal."):
+            self.play(["illegal"])
+        if "look" in what:
+            self.follow_switch()
 
     def unlock(self, event: Any = None) -> None:
         """The first tap, click or key: from now on sounds may play."""
@@ -39,7 +55,7 @@ class Sound:
 
     def _context(self) -> Any:
         if self.ctx is None and not self.missing:
-            window = self.app.browser.window
+            window = self.browser.window
             make = getattr(window, "AudioContext", None) or getattr(window, "webkitAudioContext", None)
             try:
                 self.ctx = make.new() if make is not None else None
@@ -64,7 +80,7 @@ class Sound:
             except JsException:  # a browser that refuses a node: silence, never an error
                 continue
             self.played += 1
-            root = self.app.browser.document.documentElement
+            root = self.browser.document.documentElement
             root.dataset.soundPlayed = name
             root.dataset.sounds = str(self.played)
 
@@ -87,18 +103,16 @@ class Sound:
 
     def vibrate(self, pattern: list[int]) -> None:
         """A short buzz on phones (never before the first tap, never with sound off)."""
-        navigator = self.app.browser.window.navigator
+        navigator = self.browser.window.navigator
         if self.on and self.unlocked and getattr(navigator, "vibrate", None) is not None:
             try:
-                navigator.vibrate(self.app.browser.js_object(pattern))
+                navigator.vibrate(self.browser.js_object(pattern))
             except JsException:
                 pass
 
-    def switch(self) -> None:
-        """The bar's switch: sound off, or on again."""
-        on = not self.on
-        self.app.session.set_sound(on)
-        if not on and self.ctx is not None:
+    def follow_switch(self) -> None:
+        """The bar's switch was used (or the look changed): sound off, or on again."""
+        if not self.on and self.ctx is not None:
             self.ctx.suspend()
-        elif on and self.unlocked:
+        elif self.on and self.unlocked:
             self._context()

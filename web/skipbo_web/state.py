@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .controller import Controller, Message
+    from .controller import Controller, LogEntry, Message
     from .host_api import Pile
     from .puzzle_book import Puzzle
     from .replay import Replay
@@ -43,6 +43,15 @@ class Highlight:
 
 
 @dataclass(frozen=True)
+class Moved:
+    """A move just played on the game on the table: its log entry, and the dragged card's
+    copy it was dropped as (a node of the page; None: not dragged), where its flight starts."""
+
+    entry: LogEntry
+    drop: Any = None
+
+
+@dataclass(frozen=True)
 class Preferences:
     """How the player likes the page: language, the computer's speed, sound, colours."""
 
@@ -67,6 +76,8 @@ class PageState:
     puzzle: Puzzle | None = None  # the puzzle last opened ...
     puzzle_game: Controller | None = None  # ... and the game that is a try at it
     highlight: Highlight = field(default_factory=Highlight)
+    moved: Moved | None = None    # the move played last on the table (its effects read it)
+    picked: Any = None            # the pile or card being picked (an element of the page), while it is
 
     @property
     def mode(self) -> Mode:
@@ -112,6 +123,15 @@ Listener = Callable[[frozenset[str]], None]
 # A change inside the game on the table, or another game put there (a move played or taken
 # back, a tutorial step): what is kept of it (the save) follows it.
 GAME = "game"
+# What the effects (sound, narration, motion, celebration, frame) follow, in this order for
+# a move: PLAYED as soon as it is played (``moved`` says which; the narration says it),
+# SHOWING just before the table is patched to show it (an ended game is counted, the cards
+# take off), DRAWN after every patch of the page (the frame fits and tells the host),
+# SHOWN after the move's patch (the cards land, a win is celebrated, the sounds play);
+# PICKED when a pile or card is picked (``picked`` says which: an earlier refusal's note
+# goes), REFUSED after a move refused was drawn (its sound, and its reason beside the pile).
+PLAYED, SHOWING, DRAWN, SHOWN = "played", "showing", "drawn", "shown"
+PICKED, REFUSED = "picked", "refused"
 FIELDS = frozenset(f.name for f in fields(PageState))
 
 
@@ -149,7 +169,8 @@ class Store:
 
     def notify(self, *parts: str) -> None:
         """Tell the listeners that ``parts`` changed (names of ``PageState`` fields, or
-        ``GAME`` for a change inside the game on the table)."""
+        ``GAME`` for a change inside the game on the table), or what happened on the page
+        (``PLAYED``, ``SHOWING``, ``DRAWN``, ``SHOWN``, ``PICKED``, ``REFUSED``)."""
         what = frozenset(parts)
         for listener in list(self._listeners):
             listener(what)
