@@ -9,8 +9,9 @@ WEB = Path(__file__).resolve().parents[2] / "web" / "skipbo_web"
 
 
 def module_file(name: str) -> Path:
-    """The source of module ``name`` (``"page_app"``), in whichever subpackage it is."""
-    found = sorted(WEB.rglob(f"{name}.py"))
+    """The source of module ``name`` (``"page_app"``), in whichever subpackage it is; a name
+    with a slash is a path in the package (``"commands/game"``)."""
+    found = [WEB / f"{name}.py"] if "/" in name else sorted(WEB.rglob(f"{name}.py"))
     assert len(found) == 1, f"{name}.py: {found or 'not found'} under {WEB}"
     return found[0]
 

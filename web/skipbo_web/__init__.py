@@ -2,8 +2,9 @@
 the rooms that draw them into the browser, and texts.
 
 Runs in Pyodide in the browser and on the host (for tests). No rules live here:
-what is legal comes from ``skipbo_core``. The layout follows the design; each package
-imports only those above it (``dom`` and ``host`` name the commands' callers as types only):
+what is legal comes from ``skipbo_core``. The layout follows the design: ``state`` and
+``views`` import nothing listed after them at run time, ``commands`` nothing of ``dom``
+(tests/web/test_layout.py):
 
 ``i18n/``   the texts, one JSON file a language, and their formatting.
 ``state/``  the page's state (``store``: ``PageState``, ``Store``) and what it is made of: the
@@ -14,6 +15,10 @@ imports only those above it (``dom`` and ``host`` name the commands' callers as 
             its marks, the bar, sheets, share links, the coach, the replay, statistics and
             puzzle views, hints and undo, the screen reader's sentences, the motion plan
             (the difference of two trees). No DOM.
+``commands/`` the one command API (``Commands``) that clicks, keys, drag, the tutorial, the
+            puzzles and the host page call, one module a domain (``game``, ``moves``, ``help``,
+            ``records``, ``tutorial``, ``tabs``, ``switches``) on ``base`` (the store and ``Rooms``,
+            the parts a command works through).
 ``host/``   the page inside another page: ``host_api`` (the postMessage protocol, checked
             without a browser) and ``page_host`` (its room: messages to commands).
 ``dom/``    the only code besides ``host/page_host`` that touches the browser: ``page_dom``

@@ -12,9 +12,9 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from ..commands import Commands, Rooms
 from ..host.page_host import HostLink
 from ..i18n import LANGUAGES
-from ..state.commands import Commands, Rooms
 from ..state.controller import Controller, LogEntry
 from ..state.store import DRAWN, GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved, PageState, Store
 from ..views.table import Look

@@ -15,7 +15,7 @@ from ..state.settings import SPEED_DELAY_MS
 from ..state.store import Mode
 
 if TYPE_CHECKING:
-    from ..state.commands import Commands
+    from ..commands import Commands
     from ..state.store import Store
 
 AI_SLICE_S = 0.03  # the computer thinks in slices of about this long, then yields

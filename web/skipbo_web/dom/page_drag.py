@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .page_dom import attr, js
 
 if TYPE_CHECKING:
-    from ..state.commands import Commands
+    from ..commands import Commands
     from ..state.store import Store
     from .page_dom import Browser
 

@@ -1,7 +1,7 @@
 """The keyboard: the table's keys (docs/PLAYING.md "Keys") and the replay viewer's, arrow
 keys between piles by where they sit on screen, and where focus goes after a pick.
 
-Keys become commands (skipbo_web.state.commands); what the page is doing is read from its state.
+Keys become commands (skipbo_web.commands); what the page is doing is read from its state.
 A sheet other than the replay viewer handles its own keys (Esc closes it).
 """
 
@@ -14,7 +14,7 @@ from ..views.replay_view import KEYS
 from .page_dom import attr
 
 if TYPE_CHECKING:
-    from ..state.commands import Commands
+    from ..commands import Commands
     from ..state.store import Store
     from .page_dom import Browser
 

@@ -19,7 +19,7 @@ from ..state.positions import PositionProblem
 from .page_dom import FETCH_SECONDS, JsException, js
 
 if TYPE_CHECKING:
-    from ..state.commands import Commands
+    from ..commands import Commands
     from ..state.replay import Replay
     from .page_dom import Browser
     from .page_session import Session

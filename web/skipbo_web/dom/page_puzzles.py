@@ -34,7 +34,7 @@ from ..views.tree import El
 from .patcher import TreeView
 
 if TYPE_CHECKING:
-    from ..state.commands import Commands
+    from ..commands import Commands
     from ..state.store import PageState, Store
     from .page_dom import Browser
     from .page_session import Session

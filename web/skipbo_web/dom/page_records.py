@@ -20,7 +20,7 @@ from ..views.tree import El
 from .page_dom import FETCH_SECONDS, JsException, attr
 
 if TYPE_CHECKING:
-    from ..state.commands import Commands
+    from ..commands import Commands
     from ..state.store import PageState, Store
     from .page_dom import Browser
     from .page_session import Session

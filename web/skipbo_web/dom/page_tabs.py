@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .page_dom import JsException, js
 
 if TYPE_CHECKING:
-    from ..state.commands import Commands
+    from ..commands import Commands
     from .page_session import Session
 
 OWNER_KEY = "skipbo.tab"

@@ -19,7 +19,7 @@ from .page_dom import jsnull
 from .patcher import TreeView
 
 if TYPE_CHECKING:
-    from ..state.commands import Commands
+    from ..commands import Commands
     from ..state.store import PageState, Store
     from .page_dom import Browser
     from .page_session import Session

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from ..commands import Commands
 from ..dom.page_dom import JsException, js
 from ..dom.patcher import TreeView
-from ..state.commands import Commands
 from ..state.store import Highlight
 from ..views.table_marks import Mark
 from ..views.tree import h, props
