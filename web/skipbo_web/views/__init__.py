@@ -1,2 +1,3 @@
-"""Views: state in, an ``El`` tree (``tree``) or a text out. No DOM: the trees are drawn by ``dom.patcher``.
+"""Views: state in, an ``El`` tree (``tree``) or words out. No DOM: ``dom.patcher`` draws the
+trees into the page.
 """
