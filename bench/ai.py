@@ -36,7 +36,7 @@ from skipbo_core.ai import get_bot, new_player, think_for  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard", "expert")
 SLICE_S = 0.03
-"""The page's slice of thinking per task (``AI_SLICE_S`` in web/skipbo_web/page_computer.py)."""
+"""The page's slice of thinking per task (``AI_SLICE_S`` in web/skipbo_web/dom/page_computer.py)."""
 
 
 def _pct(values: list[float], q: float) -> float:

@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
-from skipbo_web.ending import cascade_ms  # noqa: E402
+from skipbo_web.state.ending import cascade_ms  # noqa: E402
 
 from e2e.game_support import open_game, wait_for_turn  # noqa: E402
 from e2e.tasks import main_thread_tasks  # noqa: E402

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
-from skipbo_web.controller import Controller
-from skipbo_web.settings import Seat, Settings
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.settings import Seat, Settings
 
 from e2e.game_support import open_game, play_turn, wait_for_turn
 from e2e.support import Watched

@@ -8,9 +8,9 @@ run deals the same cards; ``speed=0`` lets the computer play without pauses.
 from __future__ import annotations
 
 from playwright.sync_api import Page
-from skipbo_web.controller import Controller
 from skipbo_web.i18n import LANGUAGES
-from skipbo_web.settings import Settings, parse_url
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.settings import Settings, parse_url
 
 from e2e.game_support import open_game, play_turn, stored, table_state, wait_for_turn
 from e2e.support import Watched

@@ -10,8 +10,8 @@ import json
 import random
 
 from playwright.sync_api import Page
-from skipbo_web.controller import Controller
-from skipbo_web.settings import Seat, Settings
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.settings import Seat, Settings
 
 from e2e.game_support import open_game, table_state, wait_for_turn
 from e2e.support import ME, READY, Watched

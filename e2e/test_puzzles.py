@@ -7,7 +7,7 @@ a damaged store starting afresh, a failed try and Retry, Show solution, Next puz
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from skipbo_web.puzzle_book import PUZZLES, puzzle
+from skipbo_web.state.puzzle_book import PUZZLES, puzzle
 
 from e2e.game_support import stored
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from skipbo_web.rules_links import END_ANCHORS, ILLEGAL_ANCHORS, rule_anchor, rules_url
+from skipbo_web.views.rules_links import END_ANCHORS, ILLEGAL_ANCHORS, rule_anchor, rules_url
 
 import skipbo_core
 from skipbo_core import TURN_LIMIT, IllegalMove

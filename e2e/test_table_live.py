@@ -187,7 +187,7 @@ def test_the_game_over_sheet_keeps_the_focus(watched: Watched, site) -> None:
 
 
 def test_the_tutorial_says_why_a_move_was_refused_in_its_lesson_box(watched: Watched, site) -> None:
-    from skipbo_web.tutorial import STEPS
+    from skipbo_web.state.tutorial import STEPS
 
     from e2e.test_tutorial import do_step, load, wait_step
 

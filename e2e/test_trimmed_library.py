@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, Route
-from skipbo_web.puzzle_book import puzzle
+from skipbo_web.state.puzzle_book import puzzle
 
 from e2e.game_support import open_game, over, play_turn, wait_for_turn
 from e2e.support import DIST, Watched, click_move

@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import Page
 from skipbo_web.i18n import t
-from skipbo_web.tutorial import KEY_TUTORIAL, STEP_COUNT, STEPS
+from skipbo_web.state.tutorial import KEY_TUTORIAL, STEP_COUNT, STEPS
 
 from e2e.game_support import axe_scan, stored
 from e2e.support import BOOT_TIMEOUT_MS, READY

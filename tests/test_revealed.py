@@ -1,6 +1,6 @@
 """Which moves showed a hidden card (LogEntry.revealed): a new stock top, or cards drawn
 (a refill in the turn, or the next player's draw after a discard). The page's practice
-Undo refuses those (web/skipbo_web/practice.py); the engine takes any move back (pop)."""
+Undo refuses those (web/skipbo_web/views/practice.py); the engine takes any move back (pop)."""
 
 import pytest
 

@@ -5,7 +5,7 @@ One static HTML file holds all three languages; a few lines of inline script pic
 (``?lang=en|de|da``, else the browser's languages, else English) by setting ``<html lang>``,
 and CSS shows only the blocks of that language. Every rule is a ``<section>`` whose id is
 the same in all languages (``#rule-building``), so links from the game
-(``skipbo_web/rules_links.py``) land on the right rule whatever the language. No Python,
+(``skipbo_web/views/rules_links.py``) land on the right rule whatever the language. No Python,
 no external files but the favicon, relative URLs only.
 
     python3 -m tools.rules_page [DIR]     write DIR/rules.html (default: dist/)

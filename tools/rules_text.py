@@ -24,7 +24,7 @@ The texts use a small Markdown that ``tools/rules_page.py`` turns into HTML:
 - ``{turn_limit}`` and the other names in ``tools.rules_page.facts`` are numbers taken from
   the engine, so the page cannot drift from what the engine does.
 
-Only the build reads these files; the game page ships just ``skipbo_web/rules_links.py``.
+Only the build reads these files; the game page ships just ``skipbo_web/views/rules_links.py``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The page's entry point, run by PyScript in Pyodide: it makes the page
-(``skipbo_web.page_app.App``, built of the ``page_*`` rooms) and binds its events.
+(``skipbo_web.dom.page_app.App``, built of the ``page_*`` rooms) and binds its events.
 
 Every listener is bound once, on containers that are never redrawn, with
 ``addEventListener`` (PyScript's ``when`` imports pyscript.web on first use: tens of ms
@@ -12,9 +12,9 @@ from __future__ import annotations
 import gc
 
 from pyscript import document, window
-from skipbo_web.meta import installed_version
-from skipbo_web.page_app import App
-from skipbo_web.page_dom import Browser, create_proxy
+from skipbo_web.dom.page_app import App
+from skipbo_web.dom.page_dom import Browser, create_proxy
+from skipbo_web.state.meta import installed_version
 
 try:
     app = App(Browser(document, window), installed_version("skipbo_core"))  # the version of the wheel in Pyodide

@@ -4,7 +4,7 @@
    JavaScript on purpose: it must work when Python itself does not. web/main.py also calls
    window.skipboRescue with the error when the page's own start-up raised.
    "Aside" means kept: every skipbo.* key is moved to skipbo.aside.<name> (skipbo.aside.<name>.2
-   ... when that is taken), as skipbo_web.page_session does with one damaged value. */
+   ... when that is taken), as skipbo_web.dom.page_session does with one damaged value. */
 (function () {
   var box = document.getElementById("rescue");
   if (!box) return;

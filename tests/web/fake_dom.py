@@ -1,4 +1,4 @@
-"""A small stand-in for the browser's DOM: what ``view_tree.Patcher`` uses of it, with a
+"""A small stand-in for the browser's DOM: what ``dom.patcher.Patcher`` uses of it, with a
 record of what was written to each node, so host tests can check that a patch leaves the
 DOM exactly as the new tree's HTML and touches only what changed."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 from html.parser import HTMLParser
 
-from skipbo_web.view_tree import SVG_NS, VOID
+from skipbo_web.views.tree import SVG_NS, VOID
 
 
 class Node:

@@ -1,4 +1,4 @@
-"""The page's modules (``skipbo_web.page_*``) imported on the host: they import
+"""The page's modules (``skipbo_web.dom.page_*``, ``skipbo_web.host.page_host``) imported on the host: they import
 ``pyodide.ffi``, for which a stand-in is put in place while they are imported and used."""
 
 from __future__ import annotations
@@ -9,10 +9,12 @@ import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from .package_files import dotted
+
 
 @contextmanager
 def page_modules(*names: str) -> Iterator[types.SimpleNamespace]:
-    """``skipbo_web.<name>`` for each name, as attributes named after them without ``page_``."""
+    """``skipbo_web.<package>.<name>`` for each name, as attributes named after them without ``page_``."""
     ffi = types.ModuleType("pyodide.ffi")
     ffi.JsException = type("JsException", (Exception,), {})
     ffi.create_once_callable = ffi.create_proxy = ffi.to_js = lambda value, *args, **kwargs: value
@@ -22,7 +24,7 @@ def page_modules(*names: str) -> Iterator[types.SimpleNamespace]:
     saved = {name: sys.modules.get(name) for name in stand_ins}
     sys.modules.update(stand_ins)
     try:
-        yield types.SimpleNamespace(**{name.removeprefix("page_"): importlib.import_module(f"skipbo_web.{name}")
+        yield types.SimpleNamespace(**{name.removeprefix("page_"): importlib.import_module(dotted(name))
                                        for name in names})
     finally:
         for name, module in saved.items():

@@ -8,20 +8,18 @@ from __future__ import annotations
 
 import inspect
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
-from skipbo_web.host_api import COMMANDS, SOURCE, check_command
+from skipbo_web.host.host_api import COMMANDS, SOURCE, check_command
 
+from .package_files import WEB
 from .pyodide_stand_in import page_modules
-
-WEB = Path(__file__).resolve().parents[2] / "web" / "skipbo_web"
 
 
 @pytest.fixture(scope="module")
 def page() -> Any:
-    """skipbo_web.page_app and .page_host, imported with a stand-in for ``pyodide.ffi``."""
+    """skipbo_web.dom.page_app and .page_host, imported with a stand-in for ``pyodide.ffi``."""
     with page_modules("page_app", "page_host") as modules:
         yield modules
 
@@ -53,7 +51,7 @@ def test_the_checked_arguments_fit_the_command(page: Any, name: str) -> None:
 def test_every_button_of_the_page_has_a_command(page: Any) -> None:
     """Each ``data-action`` the page's markup names goes to a command or to its room."""
     found = set()
-    for path in WEB.glob("*.py"):
+    for path in WEB.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         found |= set(re.findall(r'data-action="([a-z-]+)"', text)) | set(re.findall(r'data_action="([a-z-]+)"', text))
     not_commands = {"speed", "players", "bar-menu", "take-over", "start"}  # fields, the bar's menu, the cover, the form

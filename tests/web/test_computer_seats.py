@@ -7,8 +7,8 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from skipbo_web.controller import Controller
-from skipbo_web.settings import Seat, Settings
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.settings import Seat, Settings
 
 from skipbo_core.ai import finish
 

@@ -13,23 +13,22 @@ import json
 import random
 import types
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 from unittest.mock import MagicMock
 
 import pytest
-from skipbo_web.controller import Controller, Message
-from skipbo_web.settings import Settings
-from skipbo_web.state import GAME, PICKED, REFUSED, PageState, Store
-from skipbo_web.table import Look, table_tree
-from skipbo_web.view_tree import Patcher
+from skipbo_web.dom.patcher import Patcher
+from skipbo_web.state.controller import Controller, Message
+from skipbo_web.state.settings import Settings
+from skipbo_web.state.store import GAME, PICKED, REFUSED, PageState, Store
+from skipbo_web.views.table import Look, table_tree
 
 from skipbo_core.ai import greedy_bot
 
 from .fake_dom import Document, Node
+from .package_files import module_file
 from .pyodide_stand_in import page_modules
 
-WEB = Path(__file__).resolve().parents[2] / "web" / "skipbo_web"
 EFFECT_MODULES = ("page_sound", "page_motion", "page_celebrate", "page_refusal", "page_frame", "page_table")
 
 
@@ -222,7 +221,7 @@ def test_the_sound_follows_its_switch(page: types.SimpleNamespace) -> None:
 
 def test_no_effect_holds_the_app() -> None:
     for name in EFFECT_MODULES:
-        text = (WEB / f"{name}.py").read_text(encoding="utf-8")
+        text = module_file(name).read_text(encoding="utf-8")
         assert "page_app" not in text and "self.app" not in text, name
-    narration = (WEB / "page_assist.py").read_text(encoding="utf-8").split("class Narration")[1]
+    narration = module_file("page_assist").read_text(encoding="utf-8").split("class Narration")[1]
     assert "app" not in narration.split("def __init__")[1].split("\n")[0]

@@ -7,10 +7,9 @@ import json
 import random
 
 import pytest
-from skipbo_web.controller import Controller, Message
-from skipbo_web.embed import EMBED_KEYS, PAGE_KEYS, Reporter, embed_bar_tree, storage_keys
 from skipbo_web.i18n import LANGUAGES
-from skipbo_web.settings import (
+from skipbo_web.state.controller import Controller, Message
+from skipbo_web.state.settings import (
     MAX_NAME,
     MAX_QUERY,
     URL_GAME_KEYS,
@@ -21,9 +20,10 @@ from skipbo_web.settings import (
     query_options,
     wants_embed,
 )
-from skipbo_web.sheets import help_tree
-from skipbo_web.table import Look, table_tree
-from skipbo_web.view_tree import to_html
+from skipbo_web.views.embed import EMBED_KEYS, PAGE_KEYS, Reporter, embed_bar_tree, storage_keys
+from skipbo_web.views.sheets import help_tree
+from skipbo_web.views.table import Look, table_tree
+from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game
 

@@ -10,12 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
-from skipbo_web.controller import Controller
-from skipbo_web.ending import CASCADE_CARDS, cascade, cascade_ms, ending
-from skipbo_web.settings import Seat, Settings
-from skipbo_web.sounds import SOUNDS, move_sounds
-from skipbo_web.table import Look, result_tree
-from skipbo_web.view_tree import to_html
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.ending import CASCADE_CARDS, cascade, cascade_ms, ending
+from skipbo_web.state.settings import Seat, Settings
+from skipbo_web.state.sounds import SOUNDS, move_sounds
+from skipbo_web.views.table import Look, result_tree
+from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Rules
 from skipbo_core.ai import greedy_bot

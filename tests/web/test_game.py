@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 from skipbo_web import i18n
-from skipbo_web.bar import bar_tree, foot_tree, notices_tree
-from skipbo_web.controller import BadMatch, BadSave, Controller, slot_notation
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
 from skipbo_web.i18n.messageformat import arguments, choices, variants
-from skipbo_web.settings import Seat, Settings, UrlOptions, most_stock, parse_url
-from skipbo_web.sheets import help_tree, setup_tree
-from skipbo_web.table import Look, message_text, result_tree, root_attributes, table_tree
-from skipbo_web.view_tree import to_html
+from skipbo_web.state.controller import BadMatch, BadSave, Controller, slot_notation
+from skipbo_web.state.settings import Seat, Settings, UrlOptions, most_stock, parse_url
+from skipbo_web.views.bar import bar_tree, foot_tree, notices_tree
+from skipbo_web.views.sheets import help_tree, setup_tree
+from skipbo_web.views.table import Look, message_text, result_tree, root_attributes, table_tree
+from skipbo_web.views.tree import to_html
 
 import skipbo_core.errors
 from skipbo_core import Game, Move, Rules
@@ -135,7 +135,7 @@ def every_screen(lang: str) -> list[str]:
 
 
 def _notices():
-    from skipbo_web.controller import Message
+    from skipbo_web.state.controller import Message
     return [Message("notice.bad_save"), Message("notice.bad_url", {"names": "stock"}), Message("notice.no_storage")]
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from skipbo_web.controller import Controller, Message
-from skipbo_web.host_api import (
+from skipbo_web.host.host_api import (
     COMMANDS,
     MAX_CAPTION,
     MAX_COMMAND_BYTES,
@@ -28,8 +27,9 @@ from skipbo_web.host_api import (
     public_state,
 )
 from skipbo_web.i18n import LANGUAGES
-from skipbo_web.settings import MAX_QUERY, Settings, parse_origin, parse_url, query_options
-from skipbo_web.table import Look
+from skipbo_web.state.controller import Controller, Message
+from skipbo_web.state.settings import MAX_QUERY, Settings, parse_origin, parse_url, query_options
+from skipbo_web.views.table import Look
 
 from skipbo_core import Game, Rules
 
@@ -269,7 +269,7 @@ def test_the_embedding_doc_documents_every_command_and_every_error_code() -> Non
     import re
     from pathlib import Path
 
-    import skipbo_web.host_api as api
+    import skipbo_web.host.host_api as api
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
     section = text[text.index("## Commands from the host page"):]
@@ -279,8 +279,8 @@ def test_the_embedding_doc_documents_every_command_and_every_error_code() -> Non
                                              "NO_PILE", "BAD_RECORD", "BAD_POSITION")}
     assert set(COMMANDS) | codes <= rows
     assert f"{MAX_COMMAND_BYTES:,} bytes" in section and f"at most {MAX_CAPTION} characters" in section
-    used = set(re.findall(r"HostError\(([A-Z_]+),", "".join(Path(api.__file__).with_name(name).read_text()
-                                                             for name in ("host_api.py", "commands.py"))))
+    used = set(re.findall(r"HostError\(([A-Z_]+),", "".join(path.read_text()  # host_api, the commands
+                                                             for path in Path(api.__file__).parents[1].rglob("*.py"))))
     assert {getattr(api, name) for name in used} <= codes  # every code the page can answer is listed
 
 

@@ -1,5 +1,5 @@
 """What travels on the table, derived from the table's trees before and after a command
-(skipbo_web.motion_plan), on the host: a card played from each kind of pile lands on its
+(skipbo_web.views.motion_plan), on the host: a card played from each kind of pile lands on its
 target, a completed pile leaves for the completed cards, a hand refilled gets its new
 cards from the draw pile and keeps the others, each move of a computer's turn starts at
 the computer's pile or hand, and a move taken back travels back. Each path is checked
@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 
-from skipbo_web.controller import Controller
-from skipbo_web.motion_plan import COMPLETE, DRAW, PLAY, SLIDE, Path, Travel, plan
-from skipbo_web.practice import undo
-from skipbo_web.settings import Seat, Settings
-from skipbo_web.table import Look, table_tree
-from skipbo_web.view_tree import El, Patcher, child_keys
+from skipbo_web.dom.patcher import Patcher
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.settings import Seat, Settings
+from skipbo_web.views.motion_plan import COMPLETE, DRAW, PLAY, SLIDE, Path, Travel, plan
+from skipbo_web.views.practice import undo
+from skipbo_web.views.table import Look, table_tree
+from skipbo_web.views.tree import El, child_keys
 
 from skipbo_core import Game, Move, Rules
 from tests.scripted import SB, scripted_deck

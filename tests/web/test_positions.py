@@ -1,4 +1,4 @@
-"""skipbo_web.positions on the host: positions set up with the page's players, the
+"""skipbo_web.state.positions on the host: positions set up with the page's players, the
 engine's refusals worded for the notice, the save of a position game and its damage,
 and the link of the replay viewer's export."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from skipbo_web import positions
-from skipbo_web.controller import BadSave, Controller, Message
 from skipbo_web.i18n import LANGUAGES, describe
-from skipbo_web.settings import Settings, parse_url
-from skipbo_web.table import Look, message_text
+from skipbo_web.state import positions
+from skipbo_web.state.controller import BadSave, Controller, Message
+from skipbo_web.state.settings import Settings, parse_url
+from skipbo_web.views.table import Look, message_text
 
 from skipbo_core import parse_compact, position_of
 

@@ -1,13 +1,13 @@
-"""The practice games' Undo rule, on the host (no browser): skipbo_web.practice takes
+"""The practice games' Undo rule, on the host (no browser): skipbo_web.views.practice takes
 back the human's last building move of the turn unless it showed a card that was hidden
 (a new stock top or drawn cards). The rule lives in the page, not in the engine: the
 engine says which moves showed a hidden card and takes any move back (Game.pop)."""
 
 from __future__ import annotations
 
-from skipbo_web.controller import Controller
-from skipbo_web.practice import undo, undo_block
-from skipbo_web.settings import Settings
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.settings import Settings
+from skipbo_web.views.practice import undo, undo_block
 
 from skipbo_core import Game, Rules
 from tests.scripted import scripted_deck

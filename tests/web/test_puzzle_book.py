@@ -1,4 +1,4 @@
-"""The puzzle book (skipbo_web.puzzle_book) on the host: every puzzle is a valid
+"""The puzzle book (skipbo_web.state.puzzle_book) on the host: every puzzle is a valid
 position with a checked goal, its stored solution reaches the goal, the engine's search
 finds a solution of its own, the puzzles marked not trivial are not solved by the `easy`
 computer player's turn, and every puzzle has its texts in every language."""
@@ -10,7 +10,7 @@ import random
 import pytest
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, message, t
 from skipbo_web.i18n.messageformat import arguments
-from skipbo_web.puzzle_book import BY_ID, LEVELS, PUZZLES, puzzle
+from skipbo_web.state.puzzle_book import BY_ID, LEVELS, PUZZLES, puzzle
 
 from skipbo_core import Goal, find_line, game_from_position, parse_compact, to_compact
 from skipbo_core.ai import get_bot

@@ -1,12 +1,12 @@
-"""skipbo_web.puzzle_view on the host: the progress read back strictly, the box for each
+"""skipbo_web.views.puzzle_view on the host: the progress read back strictly, the box for each
 state of a try, the list in book order with the solved ones marked, every text filled in."""
 
 from __future__ import annotations
 
 import pytest
 from skipbo_web.i18n import LANGUAGES
-from skipbo_web.puzzle_book import PUZZLES, puzzle
-from skipbo_web.puzzle_view import (
+from skipbo_web.state.puzzle_book import PUZZLES, puzzle
+from skipbo_web.views.puzzle_view import (
     FAILED,
     OPEN,
     REACHED,
@@ -17,7 +17,7 @@ from skipbo_web.puzzle_view import (
     read_progress,
     text,
 )
-from skipbo_web.view_tree import to_html
+from skipbo_web.views.tree import to_html
 
 
 def test_progress_is_read_strictly_entry_by_entry() -> None:

@@ -11,17 +11,17 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
-from skipbo_web import positions
-from skipbo_web.bar import bar_tree, notices_tree
-from skipbo_web.controller import Controller
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.i18n import t as words
-from skipbo_web.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, json_problem, parse_record
-from skipbo_web.replay_view import board_tree, default_viewer, replay_tree
-from skipbo_web.settings import Seat, Settings, parse_url
-from skipbo_web.share import dealt_from_seed, record_filename, records_tree, share_link
-from skipbo_web.table import Look
-from skipbo_web.view_tree import to_html
+from skipbo_web.state import positions
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, json_problem, parse_record
+from skipbo_web.state.settings import Seat, Settings, parse_url
+from skipbo_web.views.bar import bar_tree, notices_tree
+from skipbo_web.views.replay_view import board_tree, default_viewer, replay_tree
+from skipbo_web.views.share import dealt_from_seed, record_filename, records_tree, share_link
+from skipbo_web.views.table import Look
+from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Match, Rules
 from skipbo_core.jsonread import JSONInputError

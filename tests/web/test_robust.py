@@ -10,15 +10,15 @@ from datetime import timedelta
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from skipbo_web import positions
-from skipbo_web.controller import BadSave, Controller, newer_save
-from skipbo_web.host_api import HostError, parse_command
+from skipbo_web.host.host_api import HostError, parse_command
 from skipbo_web.i18n import LANGUAGES
-from skipbo_web.puzzle_view import read_progress
-from skipbo_web.replay import RecordProblem, Replay, parse_record
-from skipbo_web.settings import Settings, parse_url, query_options
-from skipbo_web.stats import read_store
-from skipbo_web.tutorial import Tutorial
+from skipbo_web.state import positions
+from skipbo_web.state.controller import BadSave, Controller, newer_save
+from skipbo_web.state.replay import RecordProblem, Replay, parse_record
+from skipbo_web.state.settings import Settings, parse_url, query_options
+from skipbo_web.state.stats import read_store
+from skipbo_web.state.tutorial import Tutorial
+from skipbo_web.views.puzzle_view import read_progress
 
 from skipbo_core.jsonread import JSONInputError, read_json
 

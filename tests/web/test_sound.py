@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from skipbo_web.controller import Controller
-from skipbo_web.prefs import stored_sound
-from skipbo_web.settings import Settings
-from skipbo_web.sounds import SOUNDS, move_sounds
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.prefs import stored_sound
+from skipbo_web.state.settings import Settings
+from skipbo_web.state.sounds import SOUNDS, move_sounds
 
 from skipbo_core.ai import greedy_bot
 

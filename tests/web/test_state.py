@@ -1,17 +1,17 @@
-"""The page's state and its store (skipbo_web.state), on the host: the one place that says
+"""The page's state and its store (skipbo_web.state.store), on the host: the one place that says
 which mode the page is in, and the listeners that hear of each change."""
 
 from __future__ import annotations
 
 import pytest
-from skipbo_web.controller import Controller, Message
-from skipbo_web.host_api import Pile
-from skipbo_web.puzzle_book import puzzle
-from skipbo_web.replay import Replay
-from skipbo_web.settings import Settings
-from skipbo_web.state import GAME, Highlight, Mode, PageState, Preferences, Store
-from skipbo_web.table import Look
-from skipbo_web.tutorial import Tutorial
+from skipbo_web.host.host_api import Pile
+from skipbo_web.state.controller import Controller, Message
+from skipbo_web.state.puzzle_book import puzzle
+from skipbo_web.state.replay import Replay
+from skipbo_web.state.settings import Settings
+from skipbo_web.state.store import GAME, Highlight, Mode, PageState, Preferences, Store
+from skipbo_web.state.tutorial import Tutorial
+from skipbo_web.views.table import Look
 
 
 def page(seed: int = 7) -> PageState:

@@ -10,10 +10,10 @@ import re
 from dataclasses import replace
 
 import pytest
-from skipbo_web.controller import Controller
 from skipbo_web.i18n import LANGUAGES
-from skipbo_web.settings import Seat, Settings
-from skipbo_web.stats import (
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.settings import Seat, Settings
+from skipbo_web.state.stats import (
     MAX_GAMES,
     GameSummary,
     add,
@@ -23,8 +23,8 @@ from skipbo_web.stats import (
     to_store,
     totals,
 )
-from skipbo_web.stats_view import stats_tree
-from skipbo_web.view_tree import to_html
+from skipbo_web.views.stats_view import stats_tree
+from skipbo_web.views.tree import to_html
 
 from skipbo_core.ai import greedy_bot
 

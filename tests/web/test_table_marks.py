@@ -3,11 +3,11 @@ shows its pile, only there, and a tree without marks is the same tree."""
 
 from __future__ import annotations
 
-from skipbo_web.controller import Controller
-from skipbo_web.settings import Seat, Settings
-from skipbo_web.table import Look, card_token, table_tree
-from skipbo_web.table_marks import Mark, mark_tree
-from skipbo_web.view_tree import h, props, to_html
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.settings import Seat, Settings
+from skipbo_web.views.table import Look, card_token, table_tree
+from skipbo_web.views.table_marks import Mark, mark_tree
+from skipbo_web.views.tree import h, props, to_html
 
 from tests.web.tree_support import elements, lit
 

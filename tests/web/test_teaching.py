@@ -1,5 +1,5 @@
 """Hints, Why? links, practice games with Undo, and the screen reader's sentences, on
-the host (no browser): skipbo_web.practice, .explain, .announce and their hooks."""
+the host (no browser): skipbo_web.views.practice, .explain, .announce and their hooks."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
-from skipbo_web.announce import move_sentences, table_sentences
-from skipbo_web.controller import BadSave, Controller, Message
-from skipbo_web.explain import why_tree
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, t
-from skipbo_web.practice import assist_tree, hint_for, hint_marks, hint_message, undo, undo_block
-from skipbo_web.rules_links import ILLEGAL_ANCHORS
-from skipbo_web.settings import Seat, Settings, parse_url
-from skipbo_web.sheets import help_tree, setup_tree
-from skipbo_web.table import Look, message_text, table_tree
-from skipbo_web.view_tree import to_html
+from skipbo_web.state.controller import BadSave, Controller, Message
+from skipbo_web.state.settings import Seat, Settings, parse_url
+from skipbo_web.views.announce import move_sentences, table_sentences
+from skipbo_web.views.explain import why_tree
+from skipbo_web.views.practice import assist_tree, hint_for, hint_marks, hint_message, undo, undo_block
+from skipbo_web.views.rules_links import ILLEGAL_ANCHORS
+from skipbo_web.views.sheets import help_tree, setup_tree
+from skipbo_web.views.table import Look, message_text, table_tree
+from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Move
 from skipbo_core.ai.hints import REASONS, Hint

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 from skipbo_web.i18n import LANGUAGES, t
-from skipbo_web.prefs import THEMES, next_theme, pref_keys, stored_theme
-from skipbo_web.settings import Settings, parse_url
+from skipbo_web.state.prefs import THEMES, next_theme, pref_keys, stored_theme
+from skipbo_web.state.settings import Settings, parse_url
 
 CSS = (Path(__file__).resolve().parents[2] / "web" / "style.css").read_text(encoding="utf-8")
 INDEX = (Path(__file__).resolve().parents[2] / "web" / "index.html").read_text(encoding="utf-8")

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from skipbo_web.controller import Controller, LogEntry
 from skipbo_web.i18n import LANGUAGES
-from skipbo_web.settings import Settings
-from skipbo_web.trace import line, move_phrase, trace
+from skipbo_web.state.controller import Controller, LogEntry
+from skipbo_web.state.settings import Settings
+from skipbo_web.state.trace import line, move_phrase, trace
 
 from skipbo_core import Move
 from skipbo_core.ai import greedy_bot

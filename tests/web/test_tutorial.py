@@ -6,13 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from skipbo_web.coach import coach_tree, controller_for, entry_tree, pile_mark, step_text
-from skipbo_web.controller import BadSave
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, card_face, message
 from skipbo_web.i18n.messageformat import arguments
-from skipbo_web.settings import Settings
-from skipbo_web.table import Look, table_tree
-from skipbo_web.tutorial import (
+from skipbo_web.state.controller import BadSave
+from skipbo_web.state.settings import Settings
+from skipbo_web.state.tutorial import (
     COMPUTER,
     HUMAN,
     RULES,
@@ -23,7 +21,9 @@ from skipbo_web.tutorial import (
     tutorial_deck,
     url_choice,
 )
-from skipbo_web.view_tree import to_html
+from skipbo_web.views.coach import coach_tree, controller_for, entry_tree, pile_mark, step_text
+from skipbo_web.views.table import Look, table_tree
+from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Move
 from skipbo_core.ai import finish

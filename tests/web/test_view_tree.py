@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import random
 
-from skipbo_web.controller import Controller
-from skipbo_web.settings import Seat, Settings
-from skipbo_web.table import Look, table_tree
-from skipbo_web.view_tree import Patcher, h, props, to_html
+from skipbo_web.dom.patcher import Patcher
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.settings import Seat, Settings
+from skipbo_web.views.table import Look, table_tree
+from skipbo_web.views.tree import h, props, to_html
 
 from tests.web.fake_dom import Document, Node
 
@@ -159,7 +160,7 @@ def test_text_is_text_never_markup() -> None:
 
 
 def test_svg_elements_are_made_in_the_svg_namespace() -> None:
-    from skipbo_web.view_tree import SVG_NS
+    from skipbo_web.views.tree import SVG_NS
     tree = h("figure", None, h("svg", props(viewBox="0 0 2 2"), h("rect", props(width=1, height=1))))
     patcher, root = mounted(tree)
     svg = root.kids[0]
@@ -167,7 +168,7 @@ def test_svg_elements_are_made_in_the_svg_namespace() -> None:
 
 
 def test_the_new_game_form_drawn_again_keeps_its_fields() -> None:
-    from skipbo_web.sheets import setup_tree
+    from skipbo_web.views.sheets import setup_tree
     first = setup_tree(settings(2), "en")
     patcher, root = mounted(first)
     fields = {n.attrs["name"]: n for n in root.walk() if "name" in n.attrs}

@@ -28,7 +28,7 @@ def test_site_check_rejects_outside_urls_and_root_paths(tmp_path: Path) -> None:
 def test_installed_version_matches_importlib_metadata() -> None:
     import importlib.metadata
 
-    from skipbo_web.meta import installed_version
+    from skipbo_web.state.meta import installed_version
 
     assert installed_version("skipbo_core") == importlib.metadata.version("skipbo_core")
     assert installed_version("pytest") == importlib.metadata.version("pytest")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skipbo_web.table_marks import HANDS, Mark
-from skipbo_web.view_tree import El
+from skipbo_web.views.table_marks import HANDS, Mark
+from skipbo_web.views.tree import El
 
 
 def elements(tree: El, seats: tuple[str, ...] = ()) -> Iterator[tuple[El, tuple[str, ...]]]:

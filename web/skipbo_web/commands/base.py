@@ -1,0 +1,106 @@
+"""What every command works through: the store, the page's parts (``Rooms``), and
+when a person may act (``CommandsBase``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..host.host_api import NOT_NOW, HostError, public_state
+from ..state.controller import Controller, LogEntry
+from ..state.store import Mode, PageState, Store
+
+if TYPE_CHECKING:
+    from ..dom.page_assist import Assist, Narration
+    from ..dom.page_computer import ComputerTurns
+    from ..dom.page_dom import Browser
+    from ..dom.page_drag import DragAndDrop
+    from ..dom.page_keys import Keyboard
+    from ..dom.page_positions import PositionDesk
+    from ..dom.page_puzzles import PuzzleSession
+    from ..dom.page_records import RecordsDesk
+    from ..dom.page_session import Session
+    from ..dom.page_sheet import Sheet
+    from ..dom.page_sound import Sound
+    from ..dom.page_stats import StatsDesk
+    from ..dom.page_table import TableView
+    from ..dom.page_tutorial import TutorialSession
+
+
+@dataclass
+class Rooms:
+    """What the commands are carried out through: the session, the browser, the rooms, and
+    the page's steps after a change (``page_app`` wires them; none of them is the page)."""
+
+    session: Session
+    browser: Browser
+    root: Any                       # the table's container
+    sheet: Sheet
+    records: RecordsDesk
+    tutorial: TutorialSession
+    puzzles: PuzzleSession
+    stats: StatsDesk
+    assist: Assist
+    positions: PositionDesk
+    computer: ComputerTurns
+    keys: Keyboard
+    drag: DragAndDrop
+    table: TableView
+    sound: Sound
+    narration: Narration            # the moves and the table in words
+    render: Callable[[], None]      # patch the page to the state
+    use: Callable[[Controller], None]  # switch to another game (drawn, the computer going on)
+    show_game: Callable[..., None]  # put a game on the table (nothing saved, nothing drawn yet)
+    after_human: Callable[..., None]  # a person's click was taken (played or not)
+    show_move: Callable[[LogEntry], None]  # draw a move just played, its card moving
+
+
+class CommandsBase:
+    """The store and the page's parts (``Rooms``) that the commands of every domain
+    (``commands.game``, ``.moves``, ``.help``...) work through, and the checks they share.
+    A domain calls another's commands through ``self``: ``Commands`` joins them all."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._rooms: Rooms | None = None
+
+    def wire(self, rooms: Rooms) -> None:
+        """The parts the commands work through (made after the commands, which they hold)."""
+        self._rooms = rooms
+
+    @property
+    def rooms(self) -> Rooms:
+        assert self._rooms is not None, "Commands.wire comes first"
+        return self._rooms
+
+    @property
+    def state(self) -> PageState:
+        return self.store.state
+
+    # -- when a person may act ------------------------------------------------------------------
+
+    def table_free(self) -> None:
+        """Refused while the replay viewer is open over the game."""
+        if self.state.mode is Mode.REPLAY:
+            raise HostError(NOT_NOW, "the replay viewer is open (close it, or open a game)")
+
+    def person_to_move(self) -> Controller:
+        """The game, when a person of this device is to move now; refused otherwise."""
+        self.table_free()
+        ctrl = self.state.ctrl
+        if ctrl.game.is_over:
+            raise HostError(NOT_NOW, "the game is over")
+        if ctrl.is_ai(ctrl.game.current_seat):
+            raise HostError(NOT_NOW, "it is the computer's turn", to_move=ctrl.game.current_seat)
+        if ctrl.curtain:
+            raise HostError(NOT_NOW, "the device is to be passed on to the next player (hot-seat)")
+        return ctrl
+
+    def public_state(self) -> dict[str, Any]:
+        """The host's ``state``: what everyone at the table sees, and the mode."""
+        state = self.state
+        return public_state(state.ctrl, state.look, state.speed, str(state.mode))
+
+    def current(self) -> dict[str, Any]:
+        return {"state": self.public_state()}

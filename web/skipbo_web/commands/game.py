@@ -1,0 +1,123 @@
+"""Which game is on the table: a new game (the host's options), a puzzle, a position,
+the next game, the same again, the address's game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..host.host_api import BAD_ARGS, BAD_POSITION, HostError, message_words
+from ..i18n import LANGUAGES
+from ..state.controller import Controller, new_seed
+from ..state.positions import PositionProblem
+from ..state.puzzle_book import PUZZLES, puzzle
+from ..state.settings import UrlOptions, parse_url
+from .base import CommandsBase
+
+
+class GameCommands(CommandsBase):
+    """Which game is on the table."""
+
+    def new_table(self, ctrl: Controller) -> None:
+        """Put a new game on the table: sheets and the replay close, the tutorial waits."""
+        rooms = self.rooms
+        if self.state.sheet is not None:
+            rooms.sheet.close()
+        self.end_replay()
+        rooms.use(ctrl)
+
+    def put_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
+        """``ctrl``'s game on the table (nothing saved, nothing drawn yet: the caller goes on)."""
+        self.rooms.show_game(ctrl, result_hidden)
+
+    def _options(self, options: dict[str, str]) -> UrlOptions:
+        """URL options read as the address would be (``settings.parse_url``); refused when bad."""
+        url = parse_url({**options, "embed": "1"}, self.rooms.session.settings, LANGUAGES)
+        if url.bad:
+            raise HostError(BAD_ARGS, f"invalid value(s) for {', '.join(url.bad)} (docs/EMBEDDING.md, URL options)",
+                            args=list(url.bad))
+        return url
+
+    def new_game(self, **options: str) -> dict[str, Any]:
+        """A new game with the address's options (``puzzle``: that puzzle's table)."""
+        if "puzzle" in options:
+            return self._puzzle(options)
+        url = self._options(options)
+        ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin="host")
+        if url.faces is not None:
+            self.state.look.faces = url.faces
+        self.new_table(ctrl)
+        return self.current()
+
+    def _puzzle(self, options: dict[str, str]) -> dict[str, Any]:
+        others = sorted(set(options) - {"puzzle"})
+        if others:
+            raise HostError(BAD_ARGS, f"puzzle takes no other options: {', '.join(others)}", args=others)
+        if not self.open_puzzle(options["puzzle"]):
+            raise HostError(BAD_ARGS, f"puzzle must be the number of a puzzle, 1 to {len(PUZZLES)}",
+                            args=["puzzle"])
+        return {"puzzle": self.state.puzzle.id, "state": self.public_state()}
+
+    def open_puzzle(self, ident: Any) -> bool:
+        """Put puzzle ``ident`` on the table, from its start; False when there is none."""
+        p = puzzle(ident)
+        if p is None:
+            return False
+        puzzles = self.rooms.puzzles
+        ctrl = puzzles.table_for(p)
+        self.new_table(ctrl)  # (it closes the tutorial)
+        puzzles.attach(p, ctrl)
+        self.rooms.render()
+        return True
+
+    def puzzle_action(self, action: str, ident: str | None = None) -> None:
+        """The puzzles' buttons: open puzzle ``ident``; Retry, Next puzzle and Show
+        solution for the puzzle on the table."""
+        if action == "puzzle-open":
+            self.open_puzzle(ident)
+            return
+        state = self.state
+        if not state.in_puzzle:
+            return
+        if action == "puzzle-retry":
+            self.open_puzzle(state.puzzle.id)
+        elif action == "puzzle-next":
+            self.open_puzzle(state.puzzle.id + 1)
+        elif action == "puzzle-solution":
+            self.open_puzzle(state.puzzle.id)
+            self.rooms.puzzles.show_solution()
+            self.rooms.render()
+
+    def position(self, position: dict[str, Any], options: dict[str, str]) -> dict[str, Any]:
+        """A position set up as the game on the table."""
+        state = self.state
+        url = self._options(options)
+        try:
+            ctrl = Controller.from_position(position, url.settings or self.rooms.session.settings, origin="host")
+        except PositionProblem as err:
+            raise HostError(BAD_POSITION, str(err), path=err.path, reason=err.code,
+                            explain=message_words(state.look.lang, err.message)) from None
+        if url.faces is not None:
+            state.look.faces = url.faces
+        self.new_table(ctrl)
+        return self.current()
+
+    def open_setup(self) -> bool:
+        """The new-game screen (an embedded table has none: False)."""
+        if self.rooms.session.embed:
+            return False
+        self.open_sheet("setup")
+        return True
+
+    def next_game(self) -> None:
+        self.rooms.use(self.state.ctrl.next_game(new_seed()))
+
+    def play_again(self) -> None:
+        """The same settings again (a new match)."""
+        self.rooms.use(self.rooms.session.deal(self.state.ctrl.settings_for_replay()))
+
+    def url_game(self) -> None:
+        """Yes, the address's new game replaces the one in progress."""
+        waiting = self.rooms.session.take_waiting()
+        if waiting is not None:
+            self.rooms.use(waiting)
+        self.rooms.render()

@@ -1,0 +1,66 @@
+"""Help at the table: a hint, undo (practice games), the table read aloud, the host
+page's highlight and caption."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..host.host_api import NO_PILE, NOT_NOW, HostError, Pile
+from ..state.store import Highlight
+from ..views.practice import undo_block
+from ..views.table import message_text
+from .base import CommandsBase
+
+UNDO_REFUSALS = {"undo.not_practice": "Undo works in practice games only",
+                 "undo.not_now": "no person may move now",
+                 "undo.none": "there is no move of this turn to take back",
+                 "undo.hidden": "the last move showed a hidden card, so it stays",
+                 "undo.tutorial": "the tutorial takes no moves back"}
+
+
+class HelpCommands(CommandsBase):
+    """Help at the table."""
+
+    def hint(self, strict: bool = False) -> dict[str, Any]:
+        """The hard computer player's move for the person to move, shown on the table."""
+        if strict:
+            self.person_to_move()
+            if self.state.in_tutorial:
+                raise HostError(NOT_NOW, "the tutorial gives no hints")
+        found = self.rooms.assist.show_hint()
+        if found is None:
+            if strict:
+                raise HostError(NOT_NOW, "no hint now")
+            return {}
+        ctrl = self.state.ctrl
+        return {"move": str(found.move), "reason": found.reason,
+                "text": message_text(ctrl, self.state.look, ctrl.message)}  # the hint just shown
+
+    def undo(self, strict: bool = False) -> dict[str, Any]:
+        """Take back the last move of this turn (practice games); ``strict``: refused with
+        the reason instead of saying it on the message line."""
+        if strict:
+            self.table_free()
+            why = "undo.tutorial" if self.state.in_tutorial else undo_block(self.state.ctrl)
+            if why is not None:
+                raise HostError(NOT_NOW, UNDO_REFUSALS[why], reason_key=why)
+        moves = self.state.ctrl.game.moves
+        move = moves[-1] if moves else None
+        self.rooms.assist.take_back()
+        return {"move": str(move), "state": self.public_state()}
+
+    def read_table(self) -> None:
+        self.rooms.narration.read_table()
+
+    def highlight(self, piles: list[Pile], caption: str) -> dict[str, Any]:
+        """Light up ``piles`` (each must be on the table now) and show ``caption``."""
+        rooms = self.rooms
+        self.table_free()
+        players = self.state.ctrl.players
+        missing = [p.name for p in piles if (p.seat is not None and p.seat >= players)
+                   or rooms.browser.query(p.selector(), rooms.root) is None]
+        if missing:
+            raise HostError(NO_PILE, f"not on the table now: {', '.join(missing)}", piles=missing)
+        self.store.update(highlight=Highlight(tuple(piles), caption, self.state.ctrl.game))
+        rooms.render()
+        return {"piles": [p.name for p in piles], "caption": caption}

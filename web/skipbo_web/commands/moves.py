@@ -1,0 +1,95 @@
+"""Moves: a pile or card picked, lifted or dropped, a move played (the host's notation),
+the end of a turn, the hot-seat curtain lifted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skipbo_core import IllegalMove, InvalidMove, Move
+
+from ..host.host_api import BAD_ARGS, ILLEGAL, NOT_NOW, HostError
+from ..i18n import describe
+from ..state.controller import LogEntry
+from ..state.store import GAME, PLAYED, Moved
+from ..views.table import card_token, message_text
+from .base import CommandsBase
+
+
+class MoveCommands(CommandsBase):
+    """Moves at the table."""
+
+    def pick(self, slot: str | None, seat: int | None, card: str | None, top: str | None,
+             keyboard: bool = False, drop: Any = None) -> bool:
+        """A pile or hand card chosen (clicked, tapped, Enter, or a dragged card dropped on
+        it: ``drop`` is its copy under the pointer): picked up, put down, or played.
+        Whether a move was played."""
+        played = self.state.ctrl.click(slot, seat, card, top)
+        self.rooms.after_human(played, keyboard, drop)
+        return played
+
+    def lift(self, slot: str | None, seat: int | None, card: str | None, top: str | None) -> bool:
+        """A drag begins: its card is picked (unless it is already). False: it may not move."""
+        ctrl = self.state.ctrl
+        notation = ctrl.notation(slot, seat, card)
+        if notation is not None and ctrl.selected != notation:
+            ctrl.click(slot, seat, card, top)
+        self.rooms.render()
+        return notation is not None
+
+    def cancel_pick(self) -> None:
+        """Put the picked card back (nothing changes when none is picked)."""
+        ctrl = self.state.ctrl
+        if ctrl.selected is not None:
+            ctrl.cancel()
+            self.rooms.render()
+
+    def drop_nowhere(self) -> None:
+        """A drag ended off the table's piles: the card goes back."""
+        self.state.ctrl.cancel()
+        self.rooms.render()
+
+    def play(self, move: str) -> dict[str, Any]:
+        """Play ``move`` in the rules' notation for the person to move (the host's ``play``)."""
+        ctrl = self.person_to_move()
+        look = self.state.look
+        try:
+            parsed = Move.parse(move)
+        except InvalidMove:
+            raise HostError(BAD_ARGS, f"{move!r} is not a move in the rules' notation (such as H5>B1, S>B2, "
+                            "H7>D1, end)", args=["move"]) from None
+        refusal = ctrl.guard(parsed) if ctrl.guard is not None else None
+        if refusal is not None:
+            raise HostError(NOT_NOW, "the lesson asks for another move", explain=message_text(ctrl, look, refusal))
+        if not ctrl.game.is_legal(parsed):
+            try:
+                ctrl.game.copy().play(parsed)
+                rule, details = "illegal", {}
+            except IllegalMove as exc:
+                rule, details = exc.code, dict(exc.details)
+            explain = describe(look.lang, "illegal." + rule, details, faces=look.faces)
+            raise HostError(ILLEGAL, f"{parsed} breaks a rule: {describe('en', 'illegal.' + rule, details)}",
+                            rule=rule, explain=explain)
+        ctrl.selected = None
+        self.rooms.after_human(ctrl.play(str(parsed)), False)
+        entry = self.state.ctrl.game.log(-1)[0]
+        return {"move": str(entry.move), "card": card_token(entry.card) or None, "state": self.public_state()}
+
+    def announce(self, entry: LogEntry) -> None:
+        """A move was played (the computer's): said in words now (the narration follows
+        the store), kept and drawn by ``show_move``."""
+        self.state.moved = Moved(entry)
+        self.store.notify(PLAYED)
+
+    def show_move(self, entry: LogEntry) -> None:
+        """A move was played on the game on the table (the computer's): kept, then drawn."""
+        self.store.notify(GAME)
+        self.rooms.show_move(entry)
+
+    def end_turn(self) -> None:
+        self.rooms.after_human(self.state.ctrl.play("end"), False)
+
+    def reveal(self) -> None:
+        """Hot-seat: the next player is at the device; their cards show."""
+        self.state.ctrl.reveal()
+        self.rooms.render()
+        self.rooms.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')

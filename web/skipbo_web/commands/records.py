@@ -1,0 +1,86 @@
+"""Sheets, records and the replay viewer: open and close a sheet, open a record, step
+through it, export a position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..host.host_api import BAD_RECORD, NOT_NOW, HostError, message_words
+from ..state.replay import RecordProblem, Replay
+from .base import CommandsBase
+
+
+class RecordCommands(CommandsBase):
+    """Sheets, records and the replay viewer."""
+
+    def open_sheet(self, kind: str) -> None:
+        """Open sheet ``kind`` (setup, help, records, replay, stats, puzzles)."""
+        rooms = self.rooms
+        if kind == "stats":
+            rooms.stats.confirm = False
+        rooms.sheet.open(kind)
+        if kind in ("stats", "puzzles"):
+            rooms.render()  # a notice, if what is kept of them was damaged
+
+    def close_sheet(self) -> None:
+        """Close the open sheet (the replay viewer ends with ``end_replay``)."""
+        self.rooms.sheet.close()
+
+    def redraw_sheet(self) -> None:
+        """Draw the open sheet again (what it shows changed)."""
+        self.rooms.sheet.refresh()
+
+    def end_replay(self) -> None:
+        """Leave the replay viewer (if open): the game that was running goes on, unchanged."""
+        if self.rooms.records.end_replay():
+            self.rooms.computer.kick()
+
+    def close(self) -> dict[str, Any]:
+        """Close the open sheet and the replay viewer; the game goes on."""
+        rooms = self.rooms
+        if self.state.sheet is not None:
+            rooms.sheet.close()
+        self.end_replay()
+        rooms.render()
+        return self.current()
+
+    def open_record(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Show ``record`` in the replay viewer, at its start."""
+        try:
+            replay = Replay(record)
+        except RecordProblem as problem:
+            raise HostError(BAD_RECORD, message_words("en", problem.message), reason_key=problem.message.key,
+                            explain=message_words(self.state.look.lang, problem.message)) from None
+        self.rooms.records.show(replay)
+        return self._where(replay)
+
+    def step(self, to: str | int | None = None, turn: int | None = None) -> dict[str, Any]:
+        """Move the replay viewer: to a step (a number), a turn, or one of host_api.STEP_TARGETS."""
+        replay = self.state.replay
+        if replay is None:
+            raise HostError(NOT_NOW, "no record is open in the replay viewer (send the record command first)")
+        records = self.rooms.records
+        if turn is not None:
+            records.go(lambda: replay.go_turn(turn))
+        elif isinstance(to, int):
+            records.go(lambda: replay.go(to))
+        else:
+            records.go({"forward": replay.forward, "back": replay.back, "start": replay.first, "end": replay.end,
+                        "next-turn": replay.next_turn, "previous-turn": replay.previous_turn}[to])
+        return self._where(replay)
+
+    def export_position(self, as_link: bool) -> None:
+        """The replay viewer's step as a position: a file, or a link (``as_link``)."""
+        replay = self.state.replay
+        if replay is not None:
+            self.rooms.positions.export(replay, as_link)
+
+    def toggle_replay(self) -> None:
+        """The replay viewer plays on by itself, or pauses."""
+        self.rooms.records.play()
+
+    def _where(self, replay: Replay) -> dict[str, Any]:
+        """Where the replay viewer stands: the step, the move just shown, the turn."""
+        step = replay.step
+        return {"step": step, "last": replay.last, "turn": replay.turn,
+                "move": replay.moves[step - 1] if step else None, "over": replay.game.is_over}

@@ -1,0 +1,74 @@
+"""The page's switches: language, speed, theme, sound, the result shown, notices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..state.controller import Message
+from ..state.prefs import next_theme
+from .base import CommandsBase
+
+
+class SwitchCommands(CommandsBase):
+    """The page's switches."""
+
+    def set_lang(self, lang: str) -> dict[str, Any]:
+        rooms = self.rooms
+        rooms.session.set_language(lang)
+        rooms.render()
+        rooms.sheet.relanguage()
+        return {"lang": lang}
+
+    def show_lang(self, lang: str) -> None:
+        """The page in ``lang`` for now (the new-game form's choice: kept when its game starts)."""
+        self.state.look.lang = lang
+        self.rooms.render()
+
+    def set_speed(self, speed: int, redraw: bool = True) -> dict[str, Any]:
+        """The computer's pace (``redraw``: the bar shows it; the bar's own field needs none)."""
+        self.rooms.session.set_speed(speed)
+        if redraw:
+            self.rooms.render()
+        return {"speed": speed}
+
+    def set_theme(self, choice: str) -> None:
+        """Colour the table as ``choice`` says (index.html's ``skipboTheme`` resolves
+        ``auto`` with the device's setting, and follows it when it changes)."""
+        rooms = self.rooms
+        rooms.session.set_theme(choice)
+        apply = getattr(rooms.browser.window, "skipboTheme", None)
+        if apply is not None:
+            apply(choice)
+        rooms.render()
+
+    def next_theme(self) -> None:
+        self.set_theme(next_theme(self.state.look.theme))
+
+    def close_menu(self) -> None:
+        """Fold the bar's menu (on a narrow screen)."""
+        self.rooms.table.toggle_menu(False)
+
+    def toggle_sound(self) -> None:
+        self.rooms.session.set_sound(not self.state.look.sound)
+        self.store.notify("look")  # the sound follows its switch
+        self.rooms.render()
+
+    def show_result(self, shown: bool) -> None:
+        self.state.look.result_hidden = not shown
+        self.rooms.render()
+
+    def notice(self, message: Message) -> None:
+        """Say ``message`` above the table (what is wrong with an address, a file, a save)."""
+        self.state.notices.append(message)
+        self.store.notify("notices")
+        self.rooms.render()
+
+    def dismiss(self, index: int) -> None:
+        """Close a notice (the address's game waiting for a yes: no, the game goes on)."""
+        notices = self.state.notices
+        if 0 <= index < len(notices):
+            if notices[index].key == "notice.url_replace":
+                self.rooms.session.waiting = None
+            del notices[index]
+            self.store.notify("notices")
+        self.rooms.render()

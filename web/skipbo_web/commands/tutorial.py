@@ -1,0 +1,64 @@
+"""The tutorial: enter it, leave it, its buttons."""
+
+from __future__ import annotations
+
+from ..state.store import GAME
+from ..state.tutorial import Tutorial
+from ..views.coach import controller_for
+from .base import CommandsBase
+
+
+class TutorialCommands(CommandsBase):
+    """The tutorial."""
+
+    def enter_tutorial(self, tutorial: Tutorial, unsaved: bool = False, setup: bool = False) -> None:
+        """Show ``tutorial``; the game on the table waits (its save is not touched).
+        ``unsaved``: that game is a new deal not saved yet; ``setup``: leaving opens the
+        new-game screen."""
+        rooms = self.rooms
+        rooms.computer.stop()  # the set-aside game's computer player stops
+        rooms.tutorial.set_aside(self.state.ctrl, unsaved, setup)
+        self.store.update(tutorial=tutorial)
+        self.put_game(controller_for(tutorial, rooms.session.settings), result_hidden=tutorial.game.is_over)
+
+    def leave_tutorial(self, open_setup: bool = False) -> None:
+        """Back to the game that was set aside, or to the new-game screen on a first visit."""
+        rooms = self.rooms
+        tutorial = rooms.tutorial
+        normal = tutorial.normal
+        tutorial.close()
+        if normal is None or tutorial.normal_unsaved:
+            rooms.use(normal if normal is not None else rooms.session.deal())
+            open_setup = open_setup or tutorial.normal_setup
+        else:  # not saved again: the normal game's save stays exactly as it was
+            rooms.computer.stop()
+            self.put_game(normal)
+            rooms.render()
+            rooms.computer.kick()
+        if open_setup:
+            self.open_sheet("setup")
+
+    def tutorial_action(self, action: str) -> None:
+        """The coach box's and the new-game screen's tutorial buttons (``tutorial-start``,
+        ``-resume``, ``-restart``, ``-next``, ``-leave``, ``-new``)."""
+        rooms = self.rooms
+        if action == "tutorial-leave":
+            self.leave_tutorial()
+            return
+        if action == "tutorial-new":
+            self.leave_tutorial(open_setup=True)
+            return
+        if self.state.sheet is not None:
+            rooms.sheet.close()
+        tutorial = self.state.tutorial
+        if action in ("tutorial-start", "tutorial-restart"):
+            self.enter_tutorial(Tutorial())
+        elif action == "tutorial-resume" and tutorial is None:
+            saved, _ = rooms.tutorial.load()
+            self.enter_tutorial(saved or Tutorial())
+        elif action == "tutorial-next" and tutorial is not None:
+            tutorial.next()
+        self.store.notify(GAME)
+        rooms.render()
+        rooms.tutorial.focus_coach()
+        rooms.computer.kick()  # a tutorial left during the computer's turn goes on with it

@@ -1,0 +1,319 @@
+"""The game session: which game is on the table, the settings, language and speed it is
+shown with, the notices above it, and what is kept of them in ``localStorage``.
+
+At start-up it picks the game (the address's options, else the saved game, else a new
+deal with the new-game screen) exactly as docs/EMBEDDING.md "URL options" and docs/PLAYING.md "Saved games" say.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from skipbo_core.jsonread import JSONInputError, read_json
+
+from ..i18n import LANGUAGES, pick_language
+from ..state import positions
+from ..state.controller import BadMatch, BadSave, Controller, Message, new_seed, newer_save
+from ..state.prefs import pref_keys, stored_sound, stored_theme
+from ..state.settings import VERSION as SETTINGS_VERSION
+from ..state.settings import Settings, UrlOptions, parse_url, query_options, wants_embed
+from ..state.store import PageState
+from ..views.embed import storage_keys
+from ..views.table import Look
+from .page_dom import Browser, JsException, js
+
+ASIDE_PREFIX = "skipbo.aside."  # a damaged value is moved to skipbo.aside.<its name>, kept as it was
+MAX_ASIDE = 9  # copies of one key kept aside (skipbo.aside.current, ...current.2, ...)
+
+
+def aside_key(key: str, n: int = 1) -> str:
+    """Where a damaged value of ``key`` is kept: ``skipbo.current`` -> ``skipbo.aside.current``
+    (the ``n``-th copy: ``skipbo.aside.current.n``)."""
+    name = key.removeprefix("skipbo.")
+    return f"{ASIDE_PREFIX}{name}" + (f".{n}" if n > 1 else "")
+
+
+class Storage:
+    """``localStorage`` as JSON, surviving browsers that refuse storage."""
+
+    def __init__(self, window: Any) -> None:
+        self.ok = True
+        self.stuck: set[str] = set()  # damaged values that could not be set aside: never written over
+        try:
+            self.ls = window.localStorage
+            self.ls.getItem("skipbo.probe")
+        except (JsException, AttributeError):
+            self.ok = False
+
+    def text(self, key: str) -> str | None:
+        """The stored text as it is; ``None`` when absent."""
+        if not self.ok:
+            return None
+        try:
+            return js(self.ls.getItem(key))
+        except JsException:
+            return None
+
+    def get(self, key: str) -> Any:
+        """The stored value; ``None`` when absent; raises ``BadSave`` when it is not JSON
+        the bounded reader takes (too long, nested too deep, a number out of bounds)."""
+        text = self.text(key)
+        if text is None:
+            return None
+        try:
+            return read_json(text, key)
+        except JSONInputError as err:
+            raise BadSave(str(err)) from None
+
+    def set_aside(self, key: str) -> str | None:
+        """Move the stored text of ``key`` as it is to a key of its own (``aside_key``),
+        and free ``key``; where it went (None: nothing stored, or the browser refused,
+        and then ``key`` keeps its value and is never written by this page: nothing is
+        ever lost)."""
+        text = self.text(key)
+        if text is None:
+            return None
+        for n in range(1, MAX_ASIDE + 1):
+            place = aside_key(key, n)
+            if self.text(place) in (None, text):
+                break
+        try:
+            self.ls.setItem(place, text)
+            self.ls.removeItem(key)
+        except JsException:  # storage full, say: the value stays where it is, never written over
+            self.stuck.add(key)
+            return None
+        return place
+
+    def set(self, key: str, value: Any) -> str | None:
+        """Store ``value``; the text written (None when the browser refused)."""
+        if not self.ok or key in self.stuck:
+            return None
+        text = json.dumps(value, separators=(",", ":"))
+        try:
+            self.ls.setItem(key, text)
+        except JsException:
+            self.ok = False
+            return None
+        return text
+
+
+class Session:
+    """The game on the table (``ctrl``) and how it is shown (``look``, ``speed``)."""
+
+    def __init__(self, browser: Browser) -> None:
+        window = browser.window
+        self.storage = Storage(window)
+        notices: list[Message] = []  # the start's notices: the page's state takes them over below
+        self.given, too_long = query_options(str(window.location.search or ""))
+        if too_long:
+            notices.append(Message("notice.url_too_long"))
+        # Embed mode keeps its game apart from the visitor's own and ignores their settings.
+        self.embed = wants_embed(self.given)
+        self.keys = storage_keys(self.embed)
+        self.pref_keys = pref_keys(self.embed)
+        self.aside: list[str] = []  # the keys whose damaged values this start set aside (one notice)
+        self.keep_newer = False  # the saved game is a newer version's: kept, never saved over
+        stored = self.read(self.keys.settings) if self.keys.settings else None
+        self.settings, bad = Settings.from_dict(stored, LANGUAGES) if stored is not None else (Settings(), [])
+        # a newer version's settings: the defaults are used, and the stored ones never written over
+        self.newer_settings = isinstance(stored, dict) and type(stored.get("version")) is int and \
+            stored["version"] > SETTINGS_VERSION
+        if bad and not self.newer_settings:
+            self.put_aside(self.keys.settings)
+            self.save_settings()  # what it could read (not when the damaged value is stuck)
+        url = parse_url(self.given, self.settings, LANGUAGES)
+        self.record_url = self.given.get("record")  # ?record=<address>: opened in the replay viewer
+        # host=<origin>: the only page that may send commands (None: the parent, whatever its origin)
+        self.host_origin = url.host
+        if url.ignored:  # wrong game options: no new game, whatever is saved goes on
+            notices.append(Message("notice.url_ignored", {"names": ", ".join(url.ignored)}))
+        if set(url.bad) - set(url.ignored):
+            others = [name for name in url.bad if name not in url.ignored]
+            notices.append(Message("notice.bad_url", {"names": ", ".join(others)}))
+        lang = url.lang or self.settings.lang or pick_language(
+            [*window.navigator.languages] or [window.navigator.language or ""])
+        speed = url.speed if url.speed is not None else self.settings.speed
+        self.open_setup = False  # the new-game screen opens at start-up (a first visit)
+        self.seen: str | None = None  # the saved game as this tab last read or wrote it
+        self.waiting: UrlOptions | None = None  # the address's game, until the player says to start it
+        saved = self.load_saved(notices)
+        # ?position=<address> is fetched once the page is up (page_positions); ?pos= is read now
+        self.position_url = self.given.get("position")
+        placed = self.url_position(url.settings or self.settings, saved, notices)
+        if placed is not None:
+            ctrl = placed
+        elif url.settings is not None:
+            if saved is not None and saved.origin == url.origin and url.seed is not None:
+                ctrl = saved  # the same address again: resume that game
+            elif saved is not None and saved.in_progress and not self.embed:
+                ctrl = saved  # the address's game waits for a yes (App.act "url-game")
+                self.waiting = url
+                notices.append(Message("notice.url_replace"))
+            else:
+                ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(),
+                                        origin=url.origin)
+        elif saved is not None:
+            ctrl = saved
+        else:
+            ctrl = Controller.start(self.settings, new_seed())
+            self.open_setup = not self.lost_save and not self.keep_newer and self.position_url is None
+        self.url_game = (url.settings is not None and self.waiting is None) or placed is not None
+        self.dealt_now = ctrl is not saved  # a new deal, not in storage yet
+        if not self.storage.ok or self.keys.current in self.storage.stuck:  # the game on the table is not saved
+            notices.append(Message("notice.no_storage"))
+        look = Look(lang, url.faces if url.faces is not None else ctrl.settings.faces,
+                    theme=url.theme or stored_theme(self.read(self.pref_keys.theme)),
+                    sound=url.sound if url.sound is not None else
+                    stored_sound(self.read(self.pref_keys.sound), self.embed))
+        self.state = PageState(ctrl=ctrl, look=look, speed=speed, notices=notices)
+
+    def url_position(self, settings: Settings, saved: Controller | None,
+                     notices: list[Message]) -> Controller | None:
+        """The game of ``?pos=<compact form>`` (or of ``?position=``, when the saved game is
+        that one: reloading the same address resumes it); None when there is none, or
+        when it is bad (a notice names the problem)."""
+        compact, address = self.given.get("pos"), self.position_url
+        origin = f"pos={compact}" if compact is not None else f"position={address}" if address is not None else None
+        if origin is None:
+            return None
+        if compact is not None:
+            self.position_url = None  # pos= and position= together: the one in the address itself
+        if saved is not None and saved.origin == origin:
+            self.position_url = None  # nothing to fetch: the game of that address goes on
+            return saved
+        if compact is None:
+            return None
+        try:
+            return Controller.from_position(positions.read_compact(compact), settings, origin)
+        except positions.PositionProblem as err:
+            notices.append(err.message)
+            return None
+
+    # the game on the table, how it is shown and the notices are the page's state
+    @property
+    def ctrl(self) -> Controller:
+        return self.state.ctrl
+
+    @ctrl.setter
+    def ctrl(self, ctrl: Controller) -> None:
+        self.state.ctrl = ctrl
+
+    @property
+    def look(self) -> Look:
+        return self.state.look
+
+    @property
+    def speed(self) -> int:
+        return self.state.speed
+
+    @property
+    def notices(self) -> list[Message]:
+        return self.state.notices
+
+    @property
+    def lang(self) -> str:
+        return self.state.look.lang
+
+    def read(self, key: str) -> Any:
+        """The stored value of ``key``; ``None`` when absent or damaged (a damaged value
+        is set aside, kept as it was, and named in the start's one notice)."""
+        try:
+            return self.storage.get(key)
+        except BadSave:
+            self.put_aside(key)
+            return None
+
+    def put_aside(self, key: str) -> None:
+        if self.storage.set_aside(key) and key not in self.aside:
+            self.aside.append(key)
+
+    def report(self) -> None:
+        """The one notice of what start-up set aside (the next start finds it gone: it
+        is never reported twice)."""
+        if self.aside:
+            self.notices.append(Message("notice.set_aside", {"names": ", ".join(self.aside),
+                                                             "where": ASIDE_PREFIX + "…"}))
+            self.aside = []
+
+    def set_sound(self, on: bool) -> None:
+        """The bar's sound switch: kept for the next visit."""
+        self.look.sound = on
+        self.storage.set(self.pref_keys.sound, on)
+
+    def set_theme(self, choice: str) -> None:
+        """The switch chose the table's colours: kept for the next visit."""
+        self.look.theme = choice
+        self.storage.set(self.pref_keys.theme, choice)
+
+    def load_saved(self, notices: list[Message] | None = None) -> Controller | None:
+        """The saved game. A damaged record is set aside with its match (the match means
+        nothing without its game); a damaged match is set aside alone, and the game goes
+        on as a single game; a newer version's save is kept and never saved over."""
+        keys = self.keys
+        self.lost_save = False  # a saved game could not be resumed (no new-game screen then)
+        record = self.read(keys.current)
+        if newer_save(record):
+            self.keep_newer = True
+            (self.notices if notices is None else notices).append(Message("notice.newer_save"))
+            return None
+        ctrl = None
+        if record is not None:
+            match = self.read(keys.match)
+            try:
+                try:
+                    ctrl = Controller.resume(record, match, self.settings)
+                except BadMatch:
+                    self.put_aside(keys.match)
+                    ctrl = Controller.resume(record, None, self.settings)
+            except (BadSave, ValueError, TypeError, LookupError, AttributeError, RecursionError):
+                self.put_aside(keys.current)
+        if ctrl is None and (keys.current in self.aside or keys.current in self.storage.stuck):
+            self.lost_save = True
+            if self.storage.text(keys.match) is not None:
+                self.put_aside(keys.match)  # kept beside its game, not overwritten by the next
+        self.seen = self.storage.text(keys.current)
+        return ctrl
+
+    def save(self) -> bool:
+        """Keep the game on the table. A save never overwrites a newer one: when the
+        stored game is not the one this tab last read or wrote (another tab saved since),
+        nothing is written and the answer is False. Embedded tables share one store, as
+        a lesson may hold several: each simply saves its own game."""
+        if self.keep_newer or self.keys.current in self.storage.stuck:  # kept: this tab plays on without saving over it
+            return True
+        if not self.embed and self.storage.text(self.keys.current) != self.seen:
+            return False
+        self.seen = self.storage.set(self.keys.current, self.ctrl.record())
+        self.storage.set(self.keys.match, self.ctrl.match_data())
+        return True
+
+    def save_settings(self) -> None:
+        if self.keys.settings and not self.newer_settings:  # embed mode never writes the visitor's settings
+            self.storage.set(self.keys.settings, self.settings.to_dict())
+
+    def remember(self, **changes: Any) -> None:
+        """Change the settings (language, speed...) and keep them."""
+        self.settings = Settings(**{**self.settings.__dict__, **changes})
+        self.save_settings()
+
+    def set_language(self, lang: str) -> None:
+        self.look.lang = lang
+        self.remember(lang=lang)
+
+    def set_speed(self, speed: int) -> None:
+        self.state.speed = speed
+        self.remember(speed=speed)
+
+    def take_waiting(self) -> Controller | None:
+        """The address's game the player said yes to (None: none waits); its notice goes."""
+        url, self.waiting = self.waiting, None
+        self.notices[:] = [n for n in self.notices if n.key != "notice.url_replace"]
+        if url is None or url.settings is None:
+            return None
+        return Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin=url.origin)
+
+    def deal(self, settings: Settings | None = None) -> Controller:
+        """A new game with ``settings`` (default: the session's)."""
+        return Controller.start(settings or self.settings, new_seed())

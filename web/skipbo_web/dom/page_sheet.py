@@ -1,0 +1,151 @@
+"""The page's one modal sheet (``<dialog id="sheet">``): the new-game screen, the
+keys-and-rules sheet, the records sheet, the replay viewer, the statistics and the
+puzzles. A sheet is an element tree (skipbo_web.views.sheets, .share, .replay_view, .stats_view,
+.puzzle_view) patched into the dialog in place: drawn again (a new language, a changed
+form, a replay's step) it keeps its nodes, so focus and typed text stay; another sheet is
+drawn anew. The new-game form is read back through ``Settings.with_form``.
+
+The setup and help sheets are drawn here; the others are views of the page's state that
+``page_app`` hands over (``views``), as is what the new-game screen offers besides the
+form (``intro``): the sheet asks no other room for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..i18n import LANGUAGES
+from ..state.settings import Settings
+from ..views.sheets import help_tree, setup_tree
+from ..views.tree import El, h, props
+from .patcher import TreeView
+
+if TYPE_CHECKING:
+    from ..commands import Commands
+    from ..state.store import PageState, Store
+    from .page_dom import Browser
+    from .page_session import Session
+    from .patcher import Patcher
+
+View = Callable[["PageState"], El | None]  # a part of the page drawn from its state
+
+
+class Sheet:
+    def __init__(self, store: Store, commands: Commands, session: Session, browser: Browser, patcher: Patcher,
+                 views: Mapping[str, Callable[[PageState, str], El]], intro: tuple[View, ...] = ()) -> None:
+        """``views``: the sheets drawn elsewhere, by kind (records, replay, stats, puzzles);
+        ``intro``: what the new-game screen offers above its form (the tutorial, the puzzles)."""
+        self.store = store
+        self.commands = commands
+        self.session = session
+        self.browser = browser
+        self.views = views
+        self.intro = intro
+        self.el = browser.by_id("sheet")
+        self.view = TreeView(patcher, self.el)
+        self.draft: Settings | None = None   # the new-game form as filled in so far
+        self.errors: list[str] = []          # its wrong fields
+
+    @property
+    def kind(self) -> str | None:
+        """The sheet open (the page's state): setup, help, records, replay, stats, puzzles; None: closed."""
+        return self.store.state.sheet
+
+    def body(self, kind: str) -> El:
+        """The inside of sheet ``kind``."""
+        state = self.store.state
+        lang = state.look.lang
+        if kind == "setup":
+            settings = self.draft or self.session.settings
+            return setup_tree(settings, lang, self.errors, intro=[view(state) for view in self.intro])
+        view = self.views.get(kind)
+        if view is not None:
+            return view(state, kind)
+        return help_tree(lang, self.session.embed)
+
+    def show(self, kind: str | None) -> None:
+        """Patch the dialog to sheet ``kind`` (``None``: empty); keyed by kind, so another
+        sheet's nodes are made anew."""
+        body = self.body(kind).keyed(kind) if kind is not None else None
+        self.view.show(h("dialog", props(id="sheet", class_="sheet wide" if kind == "replay" else "sheet",
+                                         aria_labelledby="sheet-title"), body))
+
+    def open(self, kind: str) -> None:
+        self.store.update(sheet=kind)
+        self.show(kind)
+        if not self.el.open:
+            self.el.showModal()
+
+    def refresh(self) -> None:
+        """Draw the open sheet again (its state changed)."""
+        if self.kind is not None:
+            self.show(self.kind)
+
+    def close(self) -> None:
+        self.store.update(sheet=None)
+        self.draft = None
+        self.errors = []
+        if self.el.open:
+            self.el.close()
+        self.show(None)
+
+    def on_close(self, event: Any) -> None:
+        """The dialog closed (Esc, or close()): a replay ends, a draft is dropped."""
+        self.commands.end_replay()
+        self.store.update(sheet=None)
+        self.draft = None
+        self.errors = []
+
+    def form_values(self) -> dict[str, str] | None:
+        form = self.browser.by_id("setup")
+        if form is None:
+            return None
+        data = self.browser.window.FormData.new(form)
+        return {str(pair[0]): str(pair[1]) for pair in data.entries()}
+
+    def read_form(self) -> tuple[Settings, list[str]]:
+        values = self.form_values()
+        if values is None:
+            return self.session.settings, []
+        return self.session.settings.with_form(values)
+
+    def on_submit(self, event: Any) -> None:
+        event.preventDefault()
+        values = self.form_values()
+        if values is not None:
+            self.start(values)
+
+    def start(self, form: dict[str, str]) -> None:
+        """Deal the game the new-game screen describes, or name its wrong fields."""
+        session = self.session
+        settings, bad = session.settings.with_form(form)
+        lang = form.get("lang")
+        if lang in LANGUAGES:
+            session.look.lang = lang
+        if bad:
+            self.draft, self.errors = settings, bad
+            self.open("setup")
+            return
+        session.settings = Settings(**{**settings.__dict__, "lang": session.look.lang, "speed": session.speed})
+        session.look.faces = session.settings.faces
+        session.save_settings()
+        self.close()
+        self.commands.new_table(session.deal())
+
+    def relanguage(self) -> None:
+        """The language changed: the open sheet is drawn again in it (a form keeps its entries)."""
+        if self.kind is None:
+            return
+        if self.kind == "setup":
+            self.draft = self.read_form()[0]
+        self.open(self.kind)
+
+    def form_changed(self, name: str, target: Any) -> None:
+        """The player count, the deck or the language of the new-game form changed: it is
+        drawn again (other choices depend on them), focus staying on that field."""
+        self.draft, _ = self.read_form()
+        if name == "lang" and target.value in LANGUAGES:
+            self.commands.show_lang(target.value)
+        self.open("setup")
+        self.browser.focus_first(f'[name="{name}"]', self.el)

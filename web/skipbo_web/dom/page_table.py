@@ -1,0 +1,89 @@
+"""Drawing the table: the view model (``table.table_tree``, with the highlights in it:
+the tutorial's piles, a hint's move, the host's lit piles) patched into ``#table`` in
+place, and the chrome
+around it (bar, notices, engine version), which only changes with the language, the
+speed or the notices. A view: it reads the page's state and patches; a move's motion
+sees its trees before and after through ``before_patch``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..views.bar import bar_tree, foot_tree, notices_tree
+from ..views.embed import embed_bar_tree
+from ..views.table import table_tree
+from ..views.table_marks import Mark
+from ..views.tree import El
+from .page_dom import attr
+from .patcher import TreeView
+
+if TYPE_CHECKING:
+    from ..state.store import Store
+    from .page_dom import Browser
+    from .patcher import Patcher
+
+
+class TableView:
+    def __init__(self, store: Store, browser: Browser, patcher: Patcher, version: str, embed: bool) -> None:
+        self.store = store
+        self.browser = browser
+        self.root: Any = browser.by_id("table")
+        self.view = TreeView(patcher, self.root)
+        self.bar = TreeView(patcher, browser.by_id("bar"))
+        self.foot = TreeView(patcher, browser.by_id("foot"))
+        self.notices = TreeView(patcher, browser.by_id("notices"))
+        self.version = version
+        self.embed = embed  # an embedded table: its own bar, no engine version
+        self.bar_drawn: El | None = None  # the bar as last drawn with its menu closed
+        self.menu_open = False            # the bar's More menu (a phone upright)
+        # shown the table's tree before and after, just before the next patch (a move's motion)
+        self.before_patch: Callable[[El, El], None] | None = None
+
+    def render_chrome(self) -> None:
+        """The bar, the engine version and the notices, patched in place (touched only when
+        they change); a changed bar starts with its menus closed."""
+        state = self.store.state
+        look, speed = state.look, state.speed
+        bar = embed_bar_tree(look, speed) if self.embed else bar_tree(look, speed)
+        if bar != self.bar_drawn:
+            self.bar_drawn = bar
+            self.menu_open = False
+            details = self.browser.query("details[open]", self.bar.node)
+            if details is not None:
+                details.removeAttribute("open")
+        if self.menu_open and not self.embed:
+            bar = bar_tree(look, speed, menu_open=True)
+        self.bar.show(bar)
+        self.foot.show(foot_tree(look.lang, None if self.embed else self.version))
+        self.notices.show(notices_tree(state.notices, look.lang))
+
+    def toggle_menu(self, open_: bool | None = None) -> None:
+        """Open or close the bar's More menu (a phone upright); ``None``: the other way."""
+        self.menu_open = not self.menu_open if open_ is None else open_
+        self.render_chrome()
+
+    def render(self, marks: list[Mark]) -> None:
+        """Patch the table to the game's state, with ``marks`` (highlights) in it."""
+        browser = self.browser
+        state = self.store.state
+        active = browser.active()
+        key = attr(active, "data-key") if active is not None and self.root.contains(active) else None
+        tree = table_tree(state.ctrl, state.look, marks=marks)
+        if self.before_patch is not None and self.view.tree is not None:
+            self.before_patch(self.view.tree, tree)
+        self.view.show(tree)
+        self.root.removeAttribute("aria-busy")
+        if key is not None and not self.root.contains(browser.active()):
+            self.focus_key(key)  # the element in focus went away (a hand card played)
+
+    def focus_key(self, key: str) -> None:
+        """Focus the element with ``data-key=key``; for a hand card that went away, the
+        card now at its place (or the last one)."""
+        el = self.browser.query(f'[data-key="{key}"]', self.root)
+        if el is None and key.startswith("H") and key[1:].isdigit():
+            cards = self.root.querySelectorAll('[data-key^="H"]')
+            el = cards.item(min(int(key[1:]), cards.length - 1)) if cards.length else None
+        if el is not None:
+            el.focus()

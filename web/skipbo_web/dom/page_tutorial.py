@@ -1,0 +1,167 @@
+"""The tutorial session: showing the guided game in place of the player's own, its coach
+box above the table, and its progress under ``skipbo.tutorial`` (skipbo_web.state.tutorial
+holds the script, skipbo_web.views.coach its texts and marks).
+
+The game it sets aside is kept as it was, save and all: leaving the tutorial brings it back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..state.controller import BadSave, Controller, Message
+from ..state.settings import wants_embed
+from ..state.tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
+from ..views.coach import coach_tree, entry_tree, pile_mark, refusal, step_text
+from ..views.table_marks import Mark
+from ..views.tree import El, h, props
+from .page_dom import jsnull
+from .patcher import TreeView
+
+if TYPE_CHECKING:
+    from ..commands import Commands
+    from ..state.store import PageState, Store
+    from .page_dom import Browser
+    from .page_session import Session
+    from .patcher import Patcher
+
+
+class TutorialSession:
+    """The tutorial while it is shown (``tutorial``), and the game it set aside (``normal``).
+    Entering, leaving and its buttons are commands (``Commands.enter_tutorial``, ...)."""
+
+    def __init__(self, store: Store, commands: Commands, session: Session, browser: Browser, patcher: Patcher,
+                 root: Any) -> None:
+        self.store = store
+        self.commands = commands
+        self.session = session
+        self.browser = browser
+        self.root = root  # the table (the card a step asks for is focused there)
+        self.normal: Controller | None = None
+        self.normal_unsaved = self.normal_setup = False  # see enter()
+        self.key = KEY_TUTORIAL
+        box = self.box
+        self.view = TreeView(patcher, box.querySelector(".coach-box"))
+        self.live = box.querySelector(".coach-live")
+        self.spoken: str | None = None  # the step the live region said last
+
+    @property
+    def tutorial(self) -> Tutorial | None:
+        """The tutorial while it is shown (the page's state)."""
+        return self.store.state.tutorial
+
+    @property
+    def on(self) -> bool:
+        return self.store.state.in_tutorial
+
+    def load(self) -> tuple[Tutorial | None, bool]:
+        """The saved tutorial (None: none saved) and whether it was left open. A damaged
+        save gives a notice and a tutorial from its first step."""
+        store = self.session.storage
+        data = self.session.read(self.key)  # not JSON the reader takes: set aside, in the start's notice
+        if data is None:
+            return None, False
+        try:
+            return Tutorial.from_dict(data), is_active(data)
+        except BadSave:
+            store.set_aside(self.key)  # kept as it was (skipbo.aside.tutorial); this notice tells
+            self.session.notices.append(Message("notice.tutorial_bad_save"))
+            tutorial = Tutorial()
+            store.set(self.key, tutorial.to_dict(active=is_active(data)))
+            return tutorial, is_active(data)
+
+    def on_load(self, given: dict[str, str], url_game: bool, unsaved: bool) -> bool:
+        """Show the tutorial at once for ``?tutorial=1`` (a finished one starts again), or
+        when it was left open at the last visit and the address asks for no game.
+        ``unsaved``: the game on the table is not in storage yet (a new deal)."""
+        # an embedded tutorial, like an embedded game, keeps apart from the visitor's own
+        self.key = KEY_TUTORIAL_EMBED if wants_embed(given) else KEY_TUTORIAL
+        wanted, bad = url_choice(given)
+        if bad:
+            self.session.notices.append(Message("notice.bad_url", {"names": "tutorial"}))
+        tutorial, active = self.load()
+        if wanted and (tutorial is None or tutorial.finished):
+            tutorial = Tutorial()
+        if tutorial is None or not (wanted or active and not url_game and not tutorial.finished):
+            return False  # a finished tutorial opens again only when asked for
+        # On a first visit, leaving shows the new-game screen (as the page would have).
+        self.commands.enter_tutorial(tutorial, unsaved, unsaved and not url_game)
+        return True
+
+    def set_aside(self, normal: Controller, unsaved: bool, setup: bool) -> None:
+        """The tutorial is entered: ``normal`` is the game it sets aside (unless one already
+        is). ``unsaved``: a new deal not saved yet; ``setup``: leaving opens the new-game screen."""
+        if self.tutorial is None:
+            self.normal, self.normal_unsaved, self.normal_setup = normal, unsaved, setup
+
+    def save(self, active: bool = True) -> None:
+        """Follow the script past what was just played, then save the tutorial's progress."""
+        tutorial = self.tutorial
+        tutorial.sync()
+        if tutorial.game.is_over:
+            self.store.state.look.result_hidden = True  # the coach box says it; the score stays one click away
+        self.session.storage.set(self.key, tutorial.to_dict(active=active))
+
+    def close(self) -> None:
+        """Leave the tutorial where it is (saved, to be resumed) and drop ``tutorial`` from
+        the address, so that a reload shows the normal game."""
+        self.save(active=False)
+        self.store.update(tutorial=None)
+        self.normal = None
+        window = self.browser.window
+        params = window.URLSearchParams.new(window.location.search)
+        if params.has("tutorial"):
+            params.delete("tutorial")
+            query = params.toString()
+            window.history.replaceState(jsnull, "", window.location.pathname + (f"?{query}" if query else ""))
+
+    @property
+    def box(self) -> Any:
+        return self.browser.by_id("coach")
+
+    def focus_coach(self) -> None:
+        """After Next: focus the next Next button, or the card the step asks for."""
+        browser = self.browser
+        if not browser.focus_first('[data-action="tutorial-next"]', self.box):
+            browser.focus_first('[data-coach="from"]', self.root)
+
+    def marks(self) -> list[Mark]:
+        """The piles the current step lights up (``data-coach`` = their role)."""
+        if self.tutorial is None:
+            return []
+        return [pile_mark(pile, role) for pile, role in self.tutorial.marks()]
+
+    def render(self) -> None:
+        """The coach box, patched in place; its live region says each new step."""
+        box = self.box
+        state = self.store.state
+        look = state.look
+        if self.tutorial is None:
+            if not box.hidden:
+                box.hidden = True
+                self.view.show(h("div", props(class_="coach-box")))
+                self.live.textContent = ""
+                self.spoken = None
+            return
+        note, key = refusal(state.ctrl, look)
+        self.view.show(coach_tree(self.tutorial, look.lang, look.faces, note, key))
+        box.hidden = False
+        text = step_text(self.tutorial, look.lang, look.faces)
+        if text != self.spoken:  # the live region stays in place, so screen readers hear each new step
+            self.live.textContent = self.spoken = text
+
+    def entry_tree(self, state: PageState) -> El | None:
+        """The tutorial's buttons on the new-game screen (none in embed mode)."""
+        if self.key == KEY_TUTORIAL_EMBED:
+            return None
+        tutorial = state.tutorial
+        if tutorial is None:
+            try:
+                data = self.session.storage.get(self.key)
+            except BadSave:
+                data = None
+            step = data.get("step") if isinstance(data, dict) else None
+            saved = step if type(step) is int and 0 < step < STEP_COUNT - 1 else None
+        else:
+            saved = tutorial.step if not tutorial.finished else None
+        return entry_tree(state.look.lang, saved, STEP_COUNT)

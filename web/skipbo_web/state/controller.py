@@ -1,0 +1,429 @@
+"""The page's state: one game (and its match), whose side the table is seen from, the
+picked card, the message line and the move log.
+
+Clicks arrive as the ``data-*`` attributes of the clicked element; they become move
+notation (``"H5>B2"``) and the engine alone decides whether a move is legal. There is
+no DOM access here, so the controller runs and is tested on the host too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from skipbo_core import Game, IllegalMove, InvalidMove, Match, Move, RecordError, SeatView
+from skipbo_core.ai import LEVELS, Player, Thinking, new_player
+from skipbo_core.history import LogEntry
+from skipbo_core.moves import SOURCE_TEXTS, TARGET_TEXTS
+from skipbo_core.record import FORMAT as RECORD_FORMAT
+from skipbo_core.record import VERSION as RECORD_VERSION
+
+from .settings import Settings
+
+ONLY_SOURCES = SOURCE_TEXTS - TARGET_TEXTS  # S, H5, HSB, PS, PD1...: a click there always picks
+
+
+def new_seed() -> int:
+    """A fresh seed for a new game (the system's randomness)."""
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A status line: an ``i18n`` key and its arguments."""
+
+    key: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+class BadSave(ValueError):
+    """Stored data that cannot be resumed (corrupt, or from another version)."""
+
+
+class BadMatch(BadSave):
+    """The match saved beside a game cannot be read (the game itself can)."""
+
+
+def newer_save(record: Any) -> bool:
+    """Whether ``record`` is a save a newer version of the page wrote (a known format
+    with a higher version number): it is kept, never overwritten."""
+    from . import positions
+
+    if not isinstance(record, dict):
+        return False
+    version = record.get("version")
+    known = {RECORD_FORMAT: RECORD_VERSION, positions.SAVE_FORMAT: positions.SAVE_VERSION}
+    kind = record.get("format")
+    return isinstance(kind, str) and kind in known and type(version) is int and version > known[kind]
+
+
+def slot_notation(slot: str, card: str | None = None, own: bool = True) -> str:
+    """The notation of a clicked slot: ``("H", "5")`` -> ``"H5"``, ``("D1", own=False)`` -> ``"PD1"``.
+
+    ``slot`` is ``S``, ``H``, ``D1``-``D4`` or ``B1``-``B4`` (the element's ``data-slot``);
+    ``card`` is a hand card's ``data-card`` (``"1"``-``"12"`` or ``"SB"``); ``own=False``
+    means the partner's pile. Raises ``ValueError`` for anything else.
+    """
+    if slot == "H":
+        if not isinstance(card, str) or "H" + card not in SOURCE_TEXTS:
+            raise ValueError(f"bad hand card {card!r}")
+        return "H" + card
+    if slot != "S" and slot not in TARGET_TEXTS:  # the stock, or a discard or building pile
+        raise ValueError(f"bad slot {slot!r}")
+    return slot if own or slot not in SOURCE_TEXTS else "P" + slot
+
+
+def player_kind(kind: Any) -> str:
+    """``"human"`` or an AI level from a record's player ``kind`` (``"ai:hard"``)."""
+    if kind == "human":
+        return "human"
+    if isinstance(kind, str) and kind.startswith("ai:") and kind[3:] in LEVELS:
+        return kind[3:]
+    raise BadSave(f"unknown player kind {kind!r}")
+
+
+class Controller:
+    """One game at the table, plus the match it belongs to (``skipbo_core.Match``: a
+    single game is a match with ``target=None``), where it came from (``origin``: the URL
+    options that dealt it, '' for the new-game screen) and whether it is a practice game."""
+
+    def __init__(self, game: Game, settings: Settings, match: Match | None = None, origin: str = "",
+                 practice: bool = False, position: dict[str, Any] | None = None) -> None:
+        self.game = game
+        self.position = position  # the table the game was set up from (it then has no record)
+        self.settings = settings
+        self.match = match if match is not None else Match.single(game)
+        self.origin = origin
+        self.practice = practice
+        self.kinds = [player_kind(p.get("kind")) for p in game.players]
+        # One player per computer seat: the page's turns (ai_think) and ai_move() ask the
+        # same one, so what it remembers (expert: the rest of its plan) serves both.
+        self.computers: dict[int, Player] = {s: new_player(k) for s, k in enumerate(self.kinds) if k != "human"}
+        played = len(game.moves)
+        self.rngs = {s: random.Random(f"{self.match.seed}:{s}:{played}") for s in self.computers}
+        self.selected: str | None = None
+        self.halted = False  # a puzzle: the computer's seats never move
+        # The tutorial's check of the human's moves: a Message refuses a move (tutorial.py).
+        self.guard: Callable[[Move], Message | None] | None = None
+        self.message = Message("msg.welcome")
+        humans = self.humans
+        self.last_human = humans[0] if humans else 0
+        # hot-seat: whose cards are shown; a single human always sees their own
+        self.revealed: int | None = humans[0] if len(humans) == 1 else None
+        self.greet()
+
+    # -- creation ----------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, settings: Settings, seed: int, origin: str = "") -> Controller:
+        """Deal a new game (the first of a match when ``settings`` ask for one)."""
+        players = [{"name": s.name, "kind": s.record_kind()} for s in settings.table]
+        match = Match(settings.rules(), target=settings.target if settings.match else None, players=players)
+        return cls(match.new_game(seed), settings, match, origin, settings.practice)
+
+    @classmethod
+    def from_position(cls, position: dict[str, Any], settings: Settings, origin: str = "") -> Controller:
+        """A game at the table of ``position``, with the players of ``settings`` (as many
+        as the position seats). Raises ``positions.PositionProblem`` for a bad position."""
+        from . import positions
+
+        n = positions.players_of(position)
+        players = [{"name": s.name, "kind": s.record_kind()} for s in settings.seats[:n]]
+        return cls(positions.start(position, players), settings, None, origin, settings.practice, position)
+
+    @classmethod
+    def resume(cls, record: Any, match_data: Any, settings: Settings) -> Controller:
+        """The saved game and its match (``match_data``; ``None``: the game alone, as a
+        single game). Raises ``BadSave`` (naming the problem) when it cannot be resumed,
+        ``BadMatch`` when only the match is wrong."""
+        from . import positions
+
+        position = None
+        try:
+            if positions.is_save(record):
+                position, game = positions.resume(record)
+            else:
+                game = Game.from_record(record)
+        except (RecordError, ValueError, TypeError) as exc:
+            raise BadSave(str(exc)) from None
+        if match_data is None:
+            return cls(game, settings, None, "", False, position)
+        if not isinstance(match_data, dict):
+            raise BadMatch("match data must be an object")
+        data = dict(match_data)
+        origin, practice = data.pop("origin", ""), data.pop("practice", False)
+        if not isinstance(origin, str) or not isinstance(practice, bool):
+            raise BadMatch("match data is damaged")
+        try:
+            match = Match.from_dict(data, game)
+        except (ValueError, TypeError, LookupError) as exc:
+            raise BadMatch(str(exc)) from None
+        return cls(game, settings, match, origin, practice, position)
+
+    def match_data(self) -> dict[str, Any]:
+        """What is saved beside the game's record: the match and the page's own two facts."""
+        return {**self.match.to_dict(), "origin": self.origin, "practice": self.practice}
+
+    def next_game(self, seed: int) -> Controller:
+        """The match's next game (same players and rules; the first seat moves left)."""
+        return Controller(self.match.new_game(seed), self.settings_for_replay(), self.match, self.origin,
+                          self.practice)
+
+    def settings_for_replay(self) -> Settings:
+        """Settings that deal this game's table again (names, kinds, rules)."""
+        from dataclasses import replace
+
+        from .settings import MAX_SEATS, Seat
+        seats = [Seat(p["name"], k) for p, k in zip(self.game.players, self.kinds)]
+        seats += list(self.settings.seats[len(seats):MAX_SEATS])
+        r = self.game.rules
+        return replace(self.settings, players=r.players, seats=tuple(seats), stock=r.stock_size,
+                       teams=r.teams is not None, wild_cards=r.wild_cards,
+                       match=self.match.target is not None,
+                       target=self.match.target or self.settings.target, practice=self.practice)
+
+    # -- who is who ----------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.game.rules.players
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == "human"]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def is_ai(self, seat: int) -> bool:
+        return self.kinds[seat] != "human"
+
+    @property
+    def ai_to_move(self) -> bool:
+        return not self.game.is_over and self.is_ai(self.game.current_seat) and not self.halted
+
+    @property
+    def viewer(self) -> int:
+        """The seat the table is seen from: the human to move, else the last human who moved."""
+        seat = self.game.current_seat
+        return seat if not self.is_ai(seat) else self.last_human
+
+    @property
+    def curtain(self) -> bool:
+        """Hot-seat: the device must be passed on before the next human's cards show."""
+        seat = self.game.current_seat
+        return (self.hot_seat and not self.game.is_over and not self.is_ai(seat)
+                and self.revealed != seat)
+
+    @property
+    def shows_hand(self) -> bool:
+        """Whether the viewer's hand is face up (hot-seat hides it between turns)."""
+        if not self.humans:
+            return False
+        if not self.hot_seat or self.game.is_over:
+            return True
+        return self.revealed == self.viewer and self.game.current_seat == self.viewer
+
+    @property
+    def my_turn(self) -> bool:
+        """A human may act now (their turn, cards shown, game running)."""
+        return (not self.game.is_over and not self.is_ai(self.game.current_seat)
+                and not self.curtain)
+
+    def partner(self, seat: int) -> int | None:
+        return self.game.rules.partner(seat)
+
+    def default_name_args(self, seat: int) -> tuple[str, dict[str, Any]]:
+        """The i18n key and arguments of a seat's name when none was given."""
+        if self.is_ai(seat):
+            computers = [s for s in range(self.players) if self.is_ai(s)]
+            return ("name.ai_n", {"n": computers.index(seat) + 1}) if len(computers) > 1 else ("name.ai", {})
+        return ("name.you", {}) if not self.hot_seat else ("name.player", {"n": seat + 1})
+
+    # -- what the page shows ---------------------------------------------------------------------
+
+    def view(self) -> SeatView:
+        """The viewer's view of the table."""
+        return self.game.view(self.viewer)
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The moves played so far (``Game.log``: seat, move, card...)."""
+        return self.game.log()
+
+    @property
+    def in_progress(self) -> bool:
+        """A game someone is playing: not over, and a human has moved in it (replacing it
+        would lose something, so the page asks first)."""
+        return not self.game.is_over and any(e.seat in self.humans for e in self.log)
+
+    def legal_targets(self, source: str | None = None) -> set[str]:
+        """Targets (``"B2"``, ``"D1"``) of the legal moves from ``source`` (default: the picked card)."""
+        source = source or self.selected
+        if source is None or not self.my_turn:
+            return set()
+        return {m.target_slot for m in self.game.legal_moves(source=source)}
+
+    def playable_sources(self) -> set[str]:
+        """Sources (``"S"``, ``"H5"``, ``"PD2"``) with a legal move onto a building pile."""
+        return {m.source_text for m in self.game.legal_moves() if m.is_build} if self.my_turn else set()
+
+    def can_end(self) -> bool:
+        """Whether ``end`` is legal now (empty hand, nothing left to draw)."""
+        return self.my_turn and self.game.is_legal("end")
+
+    # -- what the player does --------------------------------------------------------------------
+
+    def greet(self) -> None:
+        """The message for the start of a turn."""
+        if self.game.is_over:
+            self.message = Message("msg.game_over")
+        elif self.ai_to_move:
+            self.message = Message("msg.ai_turn", {"seat": self.game.current_seat})
+        elif self.halted and self.is_ai(self.game.current_seat):  # a puzzle's one turn has ended
+            self.message = Message("msg.turn_over")
+        elif self.curtain:
+            self.message = Message("msg.pass_device", {"seat": self.game.current_seat})
+        else:
+            self.message = self._your_turn(self.game.current_seat)
+
+    def _your_turn(self, seat: int) -> Message:
+        return Message("msg.your_turn_named" if self.hot_seat else "msg.your_turn", {"seat": seat})
+
+    def reveal(self) -> None:
+        """Hot-seat: the player to move has the device; show their cards."""
+        if self.curtain:
+            self.revealed = self.game.current_seat
+            self.greet()
+
+    def cancel(self) -> None:
+        """Put the picked card back."""
+        if self.selected is not None:
+            self.selected = None
+            self.message = Message("msg.cancelled")
+
+    def _refuse(self) -> bool:
+        """Set the message and return True when the human cannot act now."""
+        if self.game.is_over:
+            self.message = Message("msg.game_over")
+        elif self.is_ai(self.game.current_seat):
+            self.message = Message("msg.not_your_turn", {"seat": self.game.current_seat})
+        elif self.curtain:
+            self.message = Message("msg.pass_device", {"seat": self.game.current_seat})
+        else:
+            return False
+        return True
+
+    def notation(self, slot: str, seat: int | None, card: str | None) -> str | None:
+        """The notation of a click, or None (and a message) when it is nobody's pile to use."""
+        me = self.game.current_seat
+        if seat is None or seat == me or slot[:1] == "B":
+            own = True
+        elif seat == self.partner(me):
+            own = False
+        else:
+            key = "msg.not_yours_teams" if self.game.rules.teams else "msg.not_yours"
+            self.message = Message(key, {"seat": seat})
+            return None
+        try:
+            return slot_notation(slot, card, own=own)
+        except ValueError:
+            self.message = Message("msg.invalid")
+            return None
+
+    def click(self, slot: str, seat: int | None = None, card: str | None = None,
+              top: str | None = None) -> bool:
+        """React to a click on the element with ``data-slot=slot`` inside ``data-seat=seat``
+        (``top`` is a pile's ``data-top``: ``""`` when empty). Picks a source, or plays
+        ``<picked>><clicked>``. Returns whether a move was played; a bad click leaves the
+        game as it was and says why in ``message``."""
+        if self._refuse():
+            return False
+        text = self.notation(slot, seat, card)
+        if text is None:
+            return False
+        if text == self.selected:
+            self.cancel()
+            return False
+        if self.selected is None or text in ONLY_SOURCES:
+            if text not in SOURCE_TEXTS:  # a building pile
+                self.message = Message("msg.pick_source")
+                return False
+            if top == "":
+                self.message = Message("illegal.empty-source", {"source": text})
+                return False
+            self.selected = text
+            moves = self.game.legal_moves(source=text)
+            key = ("msg.picked_nowhere" if not moves else
+                   "msg.picked" if any(m.is_build for m in moves) else "msg.picked_discard")
+            self.message = Message(key, {"source": text})
+            return False
+        return self.play(f"{self.selected}>{text}")
+
+    def play(self, text: str) -> bool:
+        """Play the human's move ``text``. An invalid or illegal move changes nothing but
+        ``message`` (the picked card stays picked, so another pile can be tried)."""
+        if self._refuse():
+            return False
+        seat = self.game.current_seat
+        try:
+            move = Move.parse(text)
+        except InvalidMove:
+            self.message = Message("msg.invalid")
+            return False
+        refusal = self.guard(move) if self.guard is not None else None
+        if refusal is not None:
+            self.message = refusal
+            return False
+        try:
+            self.game.play(move)
+        except IllegalMove as exc:
+            self.message = Message("illegal." + exc.code, dict(exc.details))
+            return False
+        self._after(seat, move)
+        self.last_human = seat
+        self.selected = None
+        return True
+
+    def ai_think(self) -> Thinking:
+        """The computer player to move, thinking in steps (``Player.think``): step it to
+        its end, then hand its move to ``ai_move``."""
+        seat = self.game.current_seat
+        if not self.ai_to_move:
+            raise ValueError("it is not a computer player's turn")
+        return self.computers[seat].think(self.game.view(seat), self.game.legal_moves(), self.rngs[seat])
+
+    def ai_move(self, move: Move | None = None) -> LogEntry:
+        """One decision of the computer player to move: plays ``move`` (from
+        ``ai_think``) or asks the same player to choose at once (``Player.choose``)."""
+        seat = self.game.current_seat
+        if not self.ai_to_move:
+            raise ValueError("it is not a computer player's turn")
+        if move is None:
+            move = self.computers[seat].choose(self.game.view(seat), self.game.legal_moves(), self.rngs[seat])
+        elif not self.game.is_legal(move):
+            raise ValueError(f"{move} is not a legal move now")
+        self.game.play(move)
+        self._after(seat, move)
+        return self.game.log(-1)[0]
+
+    def _after(self, seat: int, move: Move) -> None:
+        if move.ends_turn or self.game.is_over:
+            self.greet()
+        else:
+            self.message = (self._your_turn(seat) if not self.is_ai(seat)
+                            else Message("msg.ai_turn", {"seat": seat}))
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The save: the game's record, or for a game set up from a position, the position
+        and the moves (such a game has no record)."""
+        if self.position is not None:
+            from . import positions
+
+            return positions.save(self.position, self.game)
+        return self.game.to_record()
