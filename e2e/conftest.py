@@ -3,6 +3,8 @@ works here, and a page that records console errors and every request it makes.""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,50 @@ from playwright.sync_api import Page
 from e2e.support import DIST, Watched
 from tools.browser import launch_args
 from tools.server import SiteServer
+
+# Chromium's own output (its stderr, where a crashing renderer says why) goes to a file
+# that a failed test quotes when its page crashed: a "Target crashed" alone tells nothing.
+# Set before the Playwright driver starts, which reads both variables once.
+BROWSER_LOG = Path(tempfile.gettempdir()) / f"skipbo-e2e-chromium-{os.getpid()}.log"
+os.environ.setdefault("DEBUG", "pw:browser")
+os.environ.setdefault("DEBUG_FILE", str(BROWSER_LOG))
+HERE = Path(__file__).resolve().parent
+CRASHES = ["Target crashed", "Page crashed"]
+NOISE = ("dbus/", "Fontconfig", "DevTools listening")
+
+
+def browser_output(lines: int = 60) -> str:
+    """The last lines Chromium printed, without the start-up noise of a machine with no D-Bus."""
+    path = Path(os.environ["DEBUG_FILE"])
+    if not path.is_file():
+        return f"({path} is missing)"
+    kept = [line for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+            if not any(n in line for n in NOISE)]
+    return "\n".join([f"(the whole output: {path})", *kept[-lines:]])
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A browser test whose renderer crashed runs once more (pytest-rerunfailures), and only
+    then: any other failure fails at once, and a second crash fails too. Chromium 156's
+    renderer crashed in 2 of ~4,000 page loads of full runs here (docs/stack-notes.md)."""
+    for item in items:
+        if item.path.parent == HERE:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=CRASHES))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
+    """A test whose page crashed reports what Chromium printed last."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and "crashed" in str(report.longrepr).lower():
+        report.sections.append(("Chromium's output before the crash", browser_output()))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Keep Chromium's output only where a run failed (its path is in the failure report)."""
+    if exitstatus == 0:
+        BROWSER_LOG.unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="session")
