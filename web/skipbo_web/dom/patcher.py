@@ -16,6 +16,11 @@ from typing import Any
 
 from ..views.tree import SVG_NS, El, Path, child_keys
 
+try:  # what the browser's null is to Python (Pyodide 0.28 on: not None)
+    from pyodide.ffi import jsnull as _NULL
+except ImportError:  # on the host, or an older Pyodide
+    _NULL = None
+
 # attributes that only give a form field its first state: a patch sets the field's state too,
 # as a field drawn anew would show it (the patch writes them only when the tree's value changed)
 LIVE = frozenset({"value", "checked", "selected"})
@@ -23,12 +28,6 @@ LIVE = frozenset({"value", "checked", "selected"})
 
 def _only_elements(kids: tuple[El | str, ...]) -> bool:
     return all(isinstance(k, El) for k in kids)
-
-
-try:  # what the browser's null is to Python (Pyodide 0.28 on: not None)
-    from pyodide.ffi import jsnull as _NULL
-except ImportError:  # on the host, or an older Pyodide
-    _NULL = None
 
 
 def _in_svg(node: Any) -> bool:
