@@ -32,6 +32,16 @@ class Node:
     def children(self) -> Children:
         return Children([k for k in self.kids if isinstance(k, Node)])
 
+    def querySelector(self, selector: str) -> Node | None:  # noqa: N802
+        """Only the selectors ``Patcher.find`` writes: ``:scope > :nth-child(2) > ...``."""
+        scope, *places = (part.strip() for part in selector.split(">"))
+        if scope != ":scope" or not all(p.startswith(":nth-child(") and p.endswith(")") for p in places):
+            raise NotImplementedError(selector)
+        node: Node | None = self
+        for place in places:
+            node = node.children.item(int(place[len(":nth-child("):-1]) - 1) if node is not None else None
+        return node
+
     def _adopt(self, node: Node) -> None:
         if node.parent is not None:
             node.parent.kids.remove(node)

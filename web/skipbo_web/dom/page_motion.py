@@ -93,6 +93,7 @@ class Motion:
         self.reduced = browser.matches_media("(prefers-reduced-motion: reduce)")
         self.copies: list[Any] = []  # copies on screen (a completed pile leaving, a card put back)
         self.flight: Flight | None = None  # the move's flight between SHOWING and SHOWN
+        self._clock = browser.window.performance.now  # called a few times a move: one call each
         self._done = create_proxy(self._finished)
         self._landed = create_proxy(self._lower)
 
@@ -110,7 +111,7 @@ class Motion:
         return DURATION_MS.get(self.store.state.speed, 0)
 
     def _now(self) -> float:
-        return float(self.browser.window.performance.now())
+        return float(self._clock())
 
     # -- before the table changes ---------------------------------------------------------
 

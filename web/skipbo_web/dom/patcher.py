@@ -16,6 +16,11 @@ from typing import Any
 
 from ..views.tree import SVG_NS, El, Path, child_keys
 
+try:  # what the browser's null is to Python (Pyodide 0.28 on: not None)
+    from pyodide.ffi import jsnull as _NULL
+except ImportError:  # on the host, or an older Pyodide
+    _NULL = None
+
 # attributes that only give a form field its first state: a patch sets the field's state too,
 # as a field drawn anew would show it (the patch writes them only when the tree's value changed)
 LIVE = frozenset({"value", "checked", "selected"})
@@ -27,6 +32,25 @@ def _only_elements(kids: tuple[El | str, ...]) -> bool:
 
 def _in_svg(node: Any) -> bool:
     return getattr(node, "namespaceURI", None) == SVG_NS
+
+
+def _place(places: dict[Path, tuple[El, str] | None], path: Path) -> tuple[El, str] | None:
+    """The element at ``path`` and the selector of its place (``None``: no element
+    there), from the places of the paths known (``places``, which it adds to)."""
+    if path in places:
+        return places[path]
+    parent = _place(places, path[:-1])
+    place = None
+    if parent is not None:
+        kids = parent[0].kids
+        keys = child_keys(kids)
+        i = keys.index(path[-1]) if path[-1] in keys else -1
+        kid = kids[i] if i >= 0 else None
+        if isinstance(kid, El):
+            nth = i + 1 if _only_elements(kids) else sum(isinstance(x, El) for x in kids[:i + 1])
+            place = (kid, f"{parent[1]} > :nth-child({nth})")
+    places[path] = place
+    return place
 
 
 class Patcher:
@@ -155,27 +179,18 @@ class Patcher:
     def find(self, node: Any, tree: El, paths: Iterable[Path]) -> dict[Path, Any]:
         """The DOM nodes of the elements at ``paths`` in ``tree``, which ``node`` shows (a
         path: the child keys from ``tree`` down, see ``child_keys``); a path that names no
-        element is left out. Paths that begin alike share the steps they have in common."""
-        known: dict[Path, tuple[Any, El]] = {(): (node, tree)}
+        element is left out. Each path is found by one ``querySelector`` of the places of
+        its elements among their siblings (``:scope > :nth-child(2) > :nth-child(1)``):
+        one call into the browser, where walking down the children would cost several
+        calls at each step."""
+        places: dict[Path, tuple[El, str] | None] = {(): (tree, ":scope")}  # paths begin alike
         out: dict[Path, Any] = {}
         for path in paths:
-            k = len(path)
-            while path[:k] not in known:
-                k -= 1
-            dom, el = known[path[:k]]
-            for step in path[k:]:
-                kids = el.kids
-                keys = child_keys(kids)
-                i = keys.index(step) if step in keys else -1
-                kid = kids[i] if i >= 0 else None
-                if not isinstance(kid, El):
-                    dom = None
-                    break
-                elements = i if _only_elements(kids) else sum(isinstance(x, El) for x in kids[:i])
-                dom, el = dom.children.item(elements), kid
-                k += 1
-                known[path[:k]] = (dom, el)
-            if dom is not None:
+            found = _place(places, path)
+            if found is None:
+                continue
+            dom = node.querySelector(found[1]) if path else node
+            if dom is not None and dom is not _NULL:
                 out[path] = dom
         return out
 

@@ -90,28 +90,25 @@ def _classes(el: El) -> list[str]:
     return (el.attr("class") or "").split()
 
 
-def _pile_id(el: El, seat: _Seat) -> str | None:
-    """What an element is to the motion: a pile (its ``data-key``), a seat's hand, the
-    draw pile; ``None``: something else (look inside it)."""
+def _what(el: El, path: Path, seat: _Seat) -> tuple[_Seat, str | None]:
+    """The seat's area ``el`` (at ``path``, inside ``seat``) is in, and what ``el`` is to
+    the motion: a pile (its ``data-key``), a seat's hand, the draw pile; ``None``:
+    something else (look inside it)."""
+    attrs = dict(el.attrs)  # one pass over them, for the three asked
+    number = attrs.get("data-seat")
+    if number is not None:
+        seat = _Seat(path, el, number)
     if el.key in ("hand", "hand-hidden", "mini-hand"):
-        return f"{seat.number}:hand"
+        return seat, f"{seat.number}:hand"
     if el.key == "draw":
-        return "draw"
-    key = el.attr("data-key")
-    if key is not None and el.attr("data-count") is not None:
-        return key
-    return None
-
-
-def _in_seat(el: El, path: Path, seat: _Seat) -> _Seat:
-    number = el.attr("data-seat")
-    return seat if number is None else _Seat(path, el, number)
+        return seat, "draw"
+    key = attrs.get("data-key")
+    return seat, key if key is not None and "data-count" in attrs else None
 
 
 def _gather(el: El, path: Path, seat: _Seat, out: dict[str, _Seen]) -> None:
     """Every pile, hand and draw pile in ``el`` (at ``path``, itself included) into ``out``."""
-    seat = _in_seat(el, path, seat)
-    pile = _pile_id(el, seat)
+    seat, pile = _what(el, path, seat)
     if pile is not None:
         out[pile] = _Seen(path, el, seat)
         return
@@ -120,36 +117,58 @@ def _gather(el: El, path: Path, seat: _Seat, out: dict[str, _Seen]) -> None:
             _gather(kid, path + (k,), seat, out)
 
 
+def _same_place(was: El | str, kid: El | str) -> bool:
+    """Whether two children at the same index are keyed alike (the same key; without one,
+    the same tag and ``data-key``): if all are, the children are matched by their index."""
+    if isinstance(was, str) or isinstance(kid, str):
+        return isinstance(was, str) and isinstance(kid, str)
+    if was.key != kid.key:
+        return False
+    return bool(was.key) or (was.tag == kid.tag and was.attr("data-key") == kid.attr("data-key"))
+
+
 def _diff(old: El, new: El, path: Path, seats: tuple[_Seat, _Seat],
           before: dict[str, _Seen], after: dict[str, _Seen]) -> None:
     """The piles that differ between ``old`` and ``new`` (at ``path``; both not piles):
     those of ``old`` into ``before``, of ``new`` into ``after``. Only the children that
     differ are looked into, matched by key as the Patcher matches them."""
-    if old.kids == new.kids:
-        return
-    olds = {k: kid for k, kid in zip(child_keys(old.kids), old.kids) if isinstance(kid, El)}
-    for k, kid in zip(child_keys(new.kids), new.kids):
-        if isinstance(kid, str):
-            continue
-        where = path + (k,)
-        was = olds.pop(k, None)
-        if kid.key in NO_CARDS or kid.tag == "header":
-            continue
+    olds, news = old.kids, new.kids
+    if len(olds) == len(news):  # mostly the same children, some changed: matched by index
+        changed = [i for i, (was, kid) in enumerate(zip(olds, news)) if was != kid]
+        if not changed:
+            return
+        if all(_same_place(olds[i], news[i]) for i in changed):
+            keys = child_keys(news)
+            for i in changed:
+                _changed(olds[i], news[i], path + (keys[i],), seats, before, after)
+            return
+    by_key = {k: kid for k, kid in zip(child_keys(olds), olds) if isinstance(kid, El)}
+    for k, kid in zip(child_keys(news), news):
+        was = by_key.pop(k, None)
         if was is None:
-            _gather(kid, where, seats[1], after)
-        elif was is not kid and was != kid:
-            inner = (_in_seat(was, where, seats[0]), _in_seat(kid, where, seats[1]))
-            pile, old_pile = _pile_id(kid, inner[1]), _pile_id(was, inner[0])
-            if pile is None and old_pile is None:
-                _diff(was, kid, where, inner, before, after)
-                continue
-            if pile is not None:
-                after[pile] = _Seen(where, kid, inner[1])
-            if old_pile is not None:
-                before[old_pile] = _Seen(where, was, inner[0])
-    for k, was in olds.items():
+            if isinstance(kid, El) and kid.key not in NO_CARDS and kid.tag != "header":
+                _gather(kid, path + (k,), seats[1], after)
+        elif was != kid:
+            _changed(was, kid, path + (k,), seats, before, after)
+    for k, was in by_key.items():
         if was.key not in NO_CARDS:
             _gather(was, path + (k,), seats[0], before)
+
+
+def _changed(was: El | str, kid: El | str, where: Path, seats: tuple[_Seat, _Seat],
+             before: dict[str, _Seen], after: dict[str, _Seen]) -> None:
+    """A child (at ``where``) that differs between the trees: a pile there, else look inside."""
+    if isinstance(kid, str) or isinstance(was, str) or kid.key in NO_CARDS or kid.tag == "header":
+        return
+    old_seat, old_pile = _what(was, where, seats[0])
+    seat, pile = _what(kid, where, seats[1])
+    if pile is None and old_pile is None:
+        _diff(was, kid, where, (old_seat, seat), before, after)
+        return
+    if pile is not None:
+        after[pile] = _Seen(where, kid, seat)
+    if old_pile is not None:
+        before[old_pile] = _Seen(where, was, old_seat)
 
 
 def _count(el: El) -> int:
