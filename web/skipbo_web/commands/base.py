@@ -12,7 +12,7 @@ from ..state.controller import Controller, LogEntry
 from ..state.store import Mode, PageState, Store
 
 if TYPE_CHECKING:
-    from ..dom.page_assist import Assist, Narration
+    from ..dom.page_assist import Narration
     from ..dom.page_computer import ComputerTurns
     from ..dom.page_dom import Browser
     from ..dom.page_drag import DragAndDrop
@@ -41,7 +41,6 @@ class Rooms:
     tutorial: TutorialSession
     puzzles: PuzzleSession
     stats: StatsDesk
-    assist: Assist
     positions: PositionDesk
     computer: ComputerTurns
     keys: Keyboard

@@ -61,7 +61,7 @@ class App:
         self.records = RecordsDesk(self.store, commands, self.session, browser)
         self.stats = StatsDesk(self.store, commands, self.session, browser)
         self.sound = Sound(self.store, browser)
-        self.assist = Assist(self)
+        self.assist = Assist(self.store, self.patcher, browser.by_id("assist"))
         self.narration = Narration(self.store, self.patcher, browser.by_id("announce"))
         self.keys = Keyboard(self.store, self.commands, browser, self.root, self.click_slot)
         self.drag = DragAndDrop(self.store, self.commands, browser, self.root, self.click_slot)
@@ -75,7 +75,7 @@ class App:
         self.puzzles = PuzzleSession(self.store, commands, self.session, browser, self.patcher)
         self.tabs = TabGuard(self.session, self.commands)
         commands.wire(Rooms(self.session, browser, self.root, self.sheet, self.records, self.tutorial,
-                            self.puzzles, self.stats, self.assist, self.positions, self.computer, self.keys,
+                            self.puzzles, self.stats, self.positions, self.computer, self.keys,
                             self.drag, self.table, self.sound, self.narration, render=self.render, use=self.use,
                             show_game=self.show_game, after_human=self.after_human, show_move=self.show_move))
         self.tabs.claim()  # the tab opened last has the game
