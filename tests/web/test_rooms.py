@@ -38,7 +38,7 @@ def test_the_room_does_not_hold_the_app(name: str) -> None:
 
 
 def test_the_search_finds_the_app_where_it_is_held() -> None:
-    assert uses_of_the_app("page_app")  # main.py's App is built there: the search sees it
+    assert uses_of_the_app("../main")  # web/main.py builds the App and binds its events: the search sees it
 
 
 def test_every_room_is_searched() -> None:

@@ -51,7 +51,7 @@ class HelpCommands(CommandsBase):
             ctrl.selected = None
             ctrl.message = hint_message(found, ctrl.game.card_of(found.move))
             state.hinted = Hinted(len(ctrl.game.moves), found)
-        self.rooms.render()
+        self.render()
         return found
 
     def undo(self, strict: bool = False) -> dict[str, Any]:
@@ -67,7 +67,7 @@ class HelpCommands(CommandsBase):
         if not self.state.in_tutorial:  # the tutorial's coach teaches: no undo
             if undo(self.state.ctrl):
                 self.store.notify(GAME)
-            self.rooms.render()
+            self.render()
         return {"move": str(move), "state": self.public_state()}
 
     def read_table(self) -> None:
@@ -83,5 +83,5 @@ class HelpCommands(CommandsBase):
         if missing:
             raise HostError(NO_PILE, f"not on the table now: {', '.join(missing)}", piles=missing)
         self.store.update(highlight=Highlight(tuple(piles), caption, self.state.ctrl.game))
-        rooms.render()
+        self.render()
         return {"piles": [p.name for p in piles], "caption": caption}
