@@ -17,10 +17,10 @@ from typing import Any
 from unittest.mock import MagicMock
 
 import pytest
+from skipbo_web.commands import Commands
 from skipbo_web.dom.patcher import Patcher
 from skipbo_web.state.controller import Controller, Message
 from skipbo_web.state.settings import Settings
-from skipbo_web.commands import Commands
 from skipbo_web.state.store import DRAWN, GAME, PICKED, REFUSED, PageState, Store
 from skipbo_web.views.table import Look, table_tree
 
