@@ -45,3 +45,19 @@ def test_every_room_is_searched() -> None:
     """The list is read from the package, not written by hand: the rooms, the commands
     and the host link are all in it."""
     assert {"dom/page_assist", "dom/page_session", "dom/page_table", "commands/base", "host/page_host"} <= set(FREE)
+
+
+def properties(name: str, cls: str) -> list[str]:
+    """The properties class ``cls`` of module ``name`` defines."""
+    tree = ast.parse(module_file(name).read_text(encoding="utf-8"))
+    body = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == cls).body
+    return [f.name for f in body if isinstance(f, ast.FunctionDef)
+            and any(isinstance(d, ast.Name) and d.id == "property" for d in f.decorator_list)]
+
+
+@pytest.mark.parametrize(("name", "cls"), [("page_session", "Session"), ("page_app", "App")])
+def test_the_page_s_state_is_read_from_the_store(name: str, cls: str) -> None:
+    """Neither the session nor the page hands on the state's parts (ctrl, look, speed...):
+    the rooms read them from the store's ``PageState``, in one place."""
+    assert properties(name, cls) == []
+    assert properties("store", "PageState")  # the search sees properties where there are some

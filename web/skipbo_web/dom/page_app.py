@@ -15,7 +15,7 @@ from typing import Any
 from ..commands import Commands, Rooms
 from ..host.page_host import HostLink
 from ..i18n import LANGUAGES
-from ..state.store import GAME, PICKED, SHOWING, PageState, Store
+from ..state.store import GAME, PICKED, SHOWING, Store
 from .page_assist import Assist, Narration
 from .page_celebrate import Celebration
 from .page_computer import ComputerTurns
@@ -70,7 +70,7 @@ class App:
         self.frame = Frame(self.store, browser, self.session.host_origin)
         self.host = HostLink(self.store, self.commands, browser, self.patcher, self.session.host_origin,
                              self.frame.tell)
-        self.positions = PositionDesk(self.session, self.commands, browser)
+        self.positions = PositionDesk(self.store, self.session, self.commands, browser)
         self.puzzles = PuzzleSession(self.store, commands, self.session, browser, self.patcher)
         self.tabs = TabGuard(self.session, self.commands)
         # the page drawn in one step: the views with marks on the table first, in this order
@@ -95,10 +95,6 @@ class App:
         if open_setup:
             self.commands.open_sheet("setup")
 
-    @property
-    def state(self) -> PageState:
-        return self.store.state
-
     def follow_store(self) -> None:
         """Subscribe the save, the statistics and the effects to the store, in this order."""
         self.store.subscribe(self.keep)  # the save follows every change of the game
@@ -118,9 +114,9 @@ class App:
             self.stats.game_over()
 
     def save(self) -> None:
-        if self.state.covered:
+        if self.store.state.covered:
             return
-        if self.state.in_tutorial:  # the tutorial never writes the normal game's save
+        if self.store.state.in_tutorial:  # the tutorial never writes the normal game's save
             self.tutorial.save()
         elif not self.session.save():  # another tab saved a newer game: it has the game
             self.tabs.step_back()
@@ -131,13 +127,13 @@ class App:
         """A pile or hand card was clicked (tapped, chosen with Enter, or a dragged card
         dropped on it: ``drop`` is the card's copy under the pointer)."""
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
-        self.state.picked = el
+        self.store.state.picked = el
         self.store.notify(PICKED)  # a refused move's reason shows beside it
         try:
             self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
                                attr(el, "data-top"), keyboard, drop)
         finally:
-            self.state.picked = None
+            self.store.state.picked = None
 
     def on_click(self, event: Any) -> None:
         if self.drag.swallow_click(event):
@@ -145,7 +141,7 @@ class App:
         el = js(event.target.closest("[data-action], [data-slot], [data-lang]"))
         if el is None:
             return
-        if self.state.covered:  # covered: only the cover's button works
+        if self.store.state.covered:  # covered: only the cover's button works
             if attr(el, "data-action") == "take-over":
                 self.tabs.take_over()
             return
@@ -161,7 +157,7 @@ class App:
             self.commands.set_lang(lang)
         elif action:
             self.act(action, el)
-        elif slot and self.state.sheet is None:
+        elif slot and self.store.state.sheet is None:
             self.click_slot(el, event.detail == 0)
 
     def act(self, action: str, el: Any) -> None:
@@ -175,7 +171,7 @@ class App:
             room(self.commands, action, el)
 
     def on_change(self, event: Any) -> None:
-        if self.state.covered:
+        if self.store.state.covered:
             return
         target = event.target
         name = attr(target, "name")
@@ -183,7 +179,7 @@ class App:
             self.records.change(name, target)
         elif name == "speed" and js(target.closest("#bar")) is not None:
             self.commands.set_speed(int(target.value), redraw=False)
-        elif self.state.sheet == "setup" and name in ("players", "wild_cards", "lang"):
+        elif self.store.state.sheet == "setup" and name in ("players", "wild_cards", "lang"):
             self.sheet.form_changed(name, target)
 
     def start(self) -> None:

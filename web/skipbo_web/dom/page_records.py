@@ -203,7 +203,7 @@ class RecordsDesk:
 
     async def autoplay(self, token: int) -> None:
         while token == self.token and self.replay is not None and self.replay.playing:
-            await asyncio.sleep(autoplay_delay_ms(self.session.speed) / 1000)
+            await asyncio.sleep(autoplay_delay_ms(self.store.state.speed) / 1000)
             if token != self.token or self.replay is None or not self.replay.playing:
                 break
             self.replay.forward()
