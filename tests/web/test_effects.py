@@ -208,6 +208,23 @@ def test_a_refused_pick_is_heard_and_a_new_game_takes_the_celebration_away(page:
     assert app.celebration.holder is None
 
 
+def test_a_pick_refused_by_the_command_shows_its_reason_by_the_pile_picked(page: types.SimpleNamespace) -> None:
+    """The ``pick`` command carries the element picked: an earlier note goes, the refusal
+    is heard and shown beside it, and nothing stays picked after the command."""
+    ctrl = Controller.start(Settings(players=2), 3)
+    app, happened = the_page(page, ctrl)
+    app.commands.rooms.computer = types.SimpleNamespace(kick=lambda: None)
+    assert ctrl.my_turn
+    hand = next(card for card in ctrl.game.view(0).hand if card > 1)  # no building pile takes it yet
+    assert app.commands.pick("H", 0, str(hand), None) is False and ctrl.selected == f"H{hand}"  # picked up
+    happened.clear()
+    pile = Node("button", {"data-slot": "B1"})
+    assert app.commands.pick("B1", None, None, "", picked=pile) is False
+    names = [what[0] for what in happened]
+    assert names[0] == "clear" and ("sound", ["illegal"]) in happened and names[-1] == "note"
+    assert app.store.state.picked is None
+
+
 def test_the_sound_follows_its_switch(page: types.SimpleNamespace) -> None:
     ctrl = Controller.start(Settings(players=2), 3)
     app, happened = the_page(page, ctrl)

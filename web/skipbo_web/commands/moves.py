@@ -10,7 +10,7 @@ from skipbo_core import IllegalMove, InvalidMove, Move
 from ..host.host_api import BAD_ARGS, ILLEGAL, NOT_NOW, HostError
 from ..i18n import describe
 from ..state.controller import LogEntry
-from ..state.store import GAME, PLAYED, REFUSED, SHOWING, SHOWN, Moved
+from ..state.store import GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved
 from ..views.table import card_token, message_text
 from .base import CommandsBase
 
@@ -19,12 +19,18 @@ class MoveCommands(CommandsBase):
     """Moves at the table."""
 
     def pick(self, slot: str | None, seat: int | None, card: str | None, top: str | None,
-             keyboard: bool = False, drop: Any = None) -> bool:
+             keyboard: bool = False, drop: Any = None, picked: Any = None) -> bool:
         """A pile or hand card chosen (clicked, tapped, Enter, or a dragged card dropped on
         it: ``drop`` is its copy under the pointer): picked up, put down, or played.
-        Whether a move was played."""
-        played = self.state.ctrl.click(slot, seat, card, top)
-        self.after_human(played, keyboard, drop)
+        ``picked``: the element chosen, where a refused move's reason shows while this
+        command runs. Whether a move was played."""
+        self.state.picked = picked
+        self.store.notify(PICKED)  # an earlier refusal's note goes
+        try:
+            played = self.state.ctrl.click(slot, seat, card, top)
+            self.after_human(played, keyboard, drop)
+        finally:
+            self.state.picked = None
         return played
 
     def after_human(self, played: bool, keyboard: bool = False, drop: Any = None) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from ..commands import Commands, Rooms
 from ..host.page_host import HostLink
 from ..i18n import LANGUAGES
-from ..state.store import GAME, PICKED, SHOWING, Store
+from ..state.store import GAME, SHOWING, Store
 from .page_assist import Assist, Narration
 from .page_celebrate import Celebration
 from .page_computer import ComputerTurns
@@ -127,13 +127,8 @@ class App:
         """A pile or hand card was clicked (tapped, chosen with Enter, or a dragged card
         dropped on it: ``drop`` is the card's copy under the pointer)."""
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
-        self.store.state.picked = el
-        self.store.notify(PICKED)  # a refused move's reason shows beside it
-        try:
-            self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
-                               attr(el, "data-top"), keyboard, drop)
-        finally:
-            self.store.state.picked = None
+        self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
+                           attr(el, "data-top"), keyboard, drop, picked=el)  # a refusal's reason shows by el
 
     def on_click(self, event: Any) -> None:
         if self.drag.swallow_click(event):
