@@ -17,10 +17,11 @@ from typing import Any
 from unittest.mock import MagicMock
 
 import pytest
+from skipbo_web.commands import Commands
 from skipbo_web.dom.patcher import Patcher
 from skipbo_web.state.controller import Controller, Message
 from skipbo_web.state.settings import Settings
-from skipbo_web.state.store import GAME, PICKED, REFUSED, PageState, Store
+from skipbo_web.state.store import DRAWN, GAME, PICKED, REFUSED, PageState, Store
 from skipbo_web.views.table import Look, table_tree
 
 from skipbo_core.ai import greedy_bot
@@ -84,8 +85,8 @@ def near_the_end(seed: int = 5) -> tuple[Controller, Any]:
 
 
 def the_page(page: types.SimpleNamespace, ctrl: Controller) -> tuple[Any, list[tuple[Any, ...]]]:
-    """An ``App`` of only the store, its listeners and stand-ins for the rest; and what
-    happened, in order."""
+    """An ``App`` of only the store, its listeners and stand-ins for the rest, with the
+    commands drawing the move through a stand-in screen; and what happened, in order."""
     happened: list[tuple[Any, ...]] = []
 
     def record(*what: Any) -> None:
@@ -117,15 +118,17 @@ def the_page(page: types.SimpleNamespace, ctrl: Controller) -> tuple[Any, list[t
     app.sound.play = spy(record, "sound", app.sound.play)
     drawn = [table_tree(ctrl, store.state.look)]
 
-    def render() -> None:  # what App.render does for the effects: the table's hook, the patch, DRAWN
+    def render() -> None:  # what Screen.render does for the effects: the table's hook, the patch, DRAWN
         new = table_tree(store.state.ctrl, store.state.look)
         if table.before_patch is not None:
             table.before_patch(drawn[-1], new)
         drawn.append(new)
         record("patch")
-        store.notify(page.app.DRAWN)
+        store.notify(DRAWN)
 
     app.render = render
+    app.commands = Commands(store)
+    app.commands.wire(types.SimpleNamespace(screen=types.SimpleNamespace(render=render)))  # all they use here
     app.follow_store()
     app.frame.tell_ready()
     happened.clear()
@@ -140,8 +143,8 @@ def test_a_move_s_effects_follow_in_order(page: types.SimpleNamespace) -> None:
     app, happened = the_page(page, ctrl)
     ctrl.game.play(last)
     entry = ctrl.game.log(-1)[0]
-    app.played(entry)
-    app.show_move(entry)
+    app.commands.played(entry)
+    app.commands.draw_move(entry)
     names = [what[0] for what in happened]
     assert names == ["save", "say", "count", "take-off", "measure", "patch", "fit", "tell", "tell", "land",
                      "celebrate", "sound"]
@@ -158,8 +161,8 @@ def test_a_move_in_a_running_game_is_not_celebrated(page: types.SimpleNamespace)
     app, happened = the_page(page, ctrl)
     ctrl.game.play(ctrl.game.legal_moves()[0])
     entry = ctrl.game.log(-1)[0]
-    app.played(entry)
-    app.show_move(entry)
+    app.commands.played(entry)
+    app.commands.draw_move(entry)
     names = [what[0] for what in happened]
     assert "celebrate" not in names and names[-1] == "sound"
     assert names.index("say") < names.index("take-off") < names.index("patch") < names.index("land")
@@ -169,8 +172,7 @@ def test_the_computer_s_move_is_said_before_it_is_drawn(page: types.SimpleNamesp
     """The computer's turns: the move said in one task, kept and drawn in the next."""
     ctrl = Controller.start(Settings(players=2), 4)
     app, happened = the_page(page, ctrl)
-    commands = page.app.Commands(app.store)
-    commands.wire(types.SimpleNamespace(show_move=app.show_move))  # only what these two commands use
+    commands = app.commands
     ctrl.game.play(ctrl.game.legal_moves()[0])
     entry = ctrl.game.log(-1)[0]
     commands.announce(entry)
@@ -197,13 +199,30 @@ def test_a_refused_pick_is_heard_and_a_new_game_takes_the_celebration_away(page:
     app.store.notify(REFUSED)  # refused, but not picked on the table (the host's move): heard, shown nowhere
     assert happened == [("sound", ["illegal"])]
     ctrl.game.play(last)
-    app.show_move(ctrl.game.log(-1)[0])
+    app.commands.draw_move(ctrl.game.log(-1)[0])
     app.celebration.holder, app.celebration.game = Node("div"), ctrl.game  # the cascade on screen
     app.render()
     assert app.celebration.holder is not None  # the same game drawn again: it goes on
     app.store.update(ctrl=Controller.start(Settings(players=2), 9))
     app.render()
     assert app.celebration.holder is None
+
+
+def test_a_pick_refused_by_the_command_shows_its_reason_by_the_pile_picked(page: types.SimpleNamespace) -> None:
+    """The ``pick`` command carries the element picked: an earlier note goes, the refusal
+    is heard and shown beside it, and nothing stays picked after the command."""
+    ctrl = Controller.start(Settings(players=2), 3)
+    app, happened = the_page(page, ctrl)
+    app.commands.rooms.computer = types.SimpleNamespace(kick=lambda: None)
+    assert ctrl.my_turn
+    hand = next(card for card in ctrl.game.view(0).hand if card > 1)  # no building pile takes it yet
+    assert app.commands.pick("H", 0, str(hand), None) is False and ctrl.selected == f"H{hand}"  # picked up
+    happened.clear()
+    pile = Node("button", {"data-slot": "B1"})
+    assert app.commands.pick("B1", None, None, "", picked=pile) is False
+    names = [what[0] for what in happened]
+    assert names[0] == "clear" and ("sound", ["illegal"]) in happened and names[-1] == "note"
+    assert app.store.state.picked is None
 
 
 def test_the_sound_follows_its_switch(page: types.SimpleNamespace) -> None:

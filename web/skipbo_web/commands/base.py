@@ -3,23 +3,24 @@ when a person may act (``CommandsBase``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..host.host_api import NOT_NOW, HostError, public_state
-from ..state.controller import Controller, LogEntry
+from ..state.controller import Controller
 from ..state.store import Mode, PageState, Store
 
 if TYPE_CHECKING:
-    from ..dom.page_assist import Assist, Narration
+    from ..dom.page_assist import Narration
     from ..dom.page_computer import ComputerTurns
     from ..dom.page_dom import Browser
     from ..dom.page_drag import DragAndDrop
     from ..dom.page_keys import Keyboard
+    from ..dom.page_motion import Motion
     from ..dom.page_positions import PositionDesk
     from ..dom.page_puzzles import PuzzleSession
     from ..dom.page_records import RecordsDesk
+    from ..dom.page_screen import Screen
     from ..dom.page_session import Session
     from ..dom.page_sheet import Sheet
     from ..dom.page_sound import Sound
@@ -30,8 +31,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class Rooms:
-    """What the commands are carried out through: the session, the browser, the rooms, and
-    the page's steps after a change (``page_app`` wires them; none of them is the page)."""
+    """What the commands are carried out through: the session, the browser, the rooms
+    (``page_app`` wires them; none of them is the page)."""
 
     session: Session
     browser: Browser
@@ -41,7 +42,6 @@ class Rooms:
     tutorial: TutorialSession
     puzzles: PuzzleSession
     stats: StatsDesk
-    assist: Assist
     positions: PositionDesk
     computer: ComputerTurns
     keys: Keyboard
@@ -49,11 +49,8 @@ class Rooms:
     table: TableView
     sound: Sound
     narration: Narration            # the moves and the table in words
-    render: Callable[[], None]      # patch the page to the state
-    use: Callable[[Controller], None]  # switch to another game (drawn, the computer going on)
-    show_game: Callable[..., None]  # put a game on the table (nothing saved, nothing drawn yet)
-    after_human: Callable[..., None]  # a person's click was taken (played or not)
-    show_move: Callable[[LogEntry], None]  # draw a move just played, its card moving
+    motion: Motion                  # a dragged card refused flies back
+    screen: Screen                  # patches the page to the state
 
 
 class CommandsBase:
@@ -77,6 +74,10 @@ class CommandsBase:
     @property
     def state(self) -> PageState:
         return self.store.state
+
+    def render(self) -> None:
+        """Patch the page to the state (after a change the table shows)."""
+        self.rooms.screen.render()
 
     # -- when a person may act ------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from ..state.controller import Controller, new_seed
 from ..state.positions import PositionProblem
 from ..state.puzzle_book import PUZZLES, puzzle
 from ..state.settings import UrlOptions, parse_url
+from ..state.store import GAME
 from .base import CommandsBase
 
 
@@ -23,11 +24,24 @@ class GameCommands(CommandsBase):
         if self.state.sheet is not None:
             rooms.sheet.close()
         self.end_replay()
-        rooms.use(ctrl)
+        self.use(ctrl)
 
     def put_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
         """``ctrl``'s game on the table (nothing saved, nothing drawn yet: the caller goes on)."""
-        self.rooms.show_game(ctrl, result_hidden)
+        self.state.ctrl = ctrl
+        self.state.look.result_hidden = result_hidden
+
+    def use(self, ctrl: Controller) -> None:
+        """Switch to another game: kept and drawn, the computer's turns of the previous one
+        stopped and those of this one going on."""
+        rooms = self.rooms
+        rooms.computer.stop()
+        if self.state.in_tutorial:  # another game starts: the tutorial waits, to be resumed
+            rooms.tutorial.close()
+        self.put_game(ctrl)
+        self.store.notify(GAME)
+        self.render()
+        rooms.computer.kick()
 
     def _options(self, options: dict[str, str]) -> UrlOptions:
         """URL options read as the address would be (``settings.parse_url``); refused when bad."""
@@ -66,7 +80,7 @@ class GameCommands(CommandsBase):
         ctrl = puzzles.table_for(p)
         self.new_table(ctrl)  # (it closes the tutorial)
         puzzles.attach(p, ctrl)
-        self.rooms.render()
+        self.render()
         return True
 
     def puzzle_action(self, action: str, ident: str | None = None) -> None:
@@ -85,7 +99,7 @@ class GameCommands(CommandsBase):
         elif action == "puzzle-solution":
             self.open_puzzle(state.puzzle.id)
             self.rooms.puzzles.show_solution()
-            self.rooms.render()
+            self.render()
 
     def position(self, position: dict[str, Any], options: dict[str, str]) -> dict[str, Any]:
         """A position set up as the game on the table."""
@@ -109,15 +123,15 @@ class GameCommands(CommandsBase):
         return True
 
     def next_game(self) -> None:
-        self.rooms.use(self.state.ctrl.next_game(new_seed()))
+        self.use(self.state.ctrl.next_game(new_seed()))
 
     def play_again(self) -> None:
         """The same settings again (a new match)."""
-        self.rooms.use(self.rooms.session.deal(self.state.ctrl.settings_for_replay()))
+        self.use(self.rooms.session.deal(self.state.ctrl.settings_for_replay()))
 
     def url_game(self) -> None:
         """Yes, the address's new game replaces the one in progress."""
         waiting = self.rooms.session.take_waiting()
         if waiting is not None:
-            self.rooms.use(waiting)
-        self.rooms.render()
+            self.use(waiting)
+        self.render()

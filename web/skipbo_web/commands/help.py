@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from skipbo_core.ai.hints import Hint
+
 from ..host.host_api import NO_PILE, NOT_NOW, HostError, Pile
-from ..state.store import Highlight
-from ..views.practice import undo_block
+from ..state.controller import Message
+from ..state.store import GAME, Highlight, Hinted
+from ..views.practice import hint_for, hint_message, undo, undo_block
 from ..views.table import message_text
 from .base import CommandsBase
 
@@ -27,7 +30,7 @@ class HelpCommands(CommandsBase):
             self.person_to_move()
             if self.state.in_tutorial:
                 raise HostError(NOT_NOW, "the tutorial gives no hints")
-        found = self.rooms.assist.show_hint()
+        found = None if self.state.in_tutorial else self._show_hint()
         if found is None:
             if strict:
                 raise HostError(NOT_NOW, "no hint now")
@@ -35,6 +38,21 @@ class HelpCommands(CommandsBase):
         ctrl = self.state.ctrl
         return {"move": str(found.move), "reason": found.reason,
                 "text": message_text(ctrl, self.state.look, ctrl.message)}  # the hint just shown
+
+    def _show_hint(self) -> Hint | None:
+        """The hard computer player's move for the person to move, with its reason, on the
+        message line and marked on the table (the hint shown; None: no hint now)."""
+        state = self.state
+        ctrl = state.ctrl
+        found = hint_for(ctrl)
+        if found is None:
+            ctrl.message = Message("hint.not_now")
+        else:
+            ctrl.selected = None
+            ctrl.message = hint_message(found, ctrl.game.card_of(found.move))
+            state.hinted = Hinted(len(ctrl.game.moves), found)
+        self.render()
+        return found
 
     def undo(self, strict: bool = False) -> dict[str, Any]:
         """Take back the last move of this turn (practice games); ``strict``: refused with
@@ -46,7 +64,10 @@ class HelpCommands(CommandsBase):
                 raise HostError(NOT_NOW, UNDO_REFUSALS[why], reason_key=why)
         moves = self.state.ctrl.game.moves
         move = moves[-1] if moves else None
-        self.rooms.assist.take_back()
+        if not self.state.in_tutorial:  # the tutorial's coach teaches: no undo
+            if undo(self.state.ctrl):
+                self.store.notify(GAME)
+            self.render()
         return {"move": str(move), "state": self.public_state()}
 
     def read_table(self) -> None:
@@ -62,5 +83,5 @@ class HelpCommands(CommandsBase):
         if missing:
             raise HostError(NO_PILE, f"not on the table now: {', '.join(missing)}", piles=missing)
         self.store.update(highlight=Highlight(tuple(piles), caption, self.state.ctrl.game))
-        rooms.render()
+        self.render()
         return {"piles": [p.name for p in piles], "caption": caption}

@@ -10,7 +10,7 @@ from skipbo_core import IllegalMove, InvalidMove, Move
 from ..host.host_api import BAD_ARGS, ILLEGAL, NOT_NOW, HostError
 from ..i18n import describe
 from ..state.controller import LogEntry
-from ..state.store import GAME, PLAYED, Moved
+from ..state.store import GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved
 from ..views.table import card_token, message_text
 from .base import CommandsBase
 
@@ -19,13 +19,53 @@ class MoveCommands(CommandsBase):
     """Moves at the table."""
 
     def pick(self, slot: str | None, seat: int | None, card: str | None, top: str | None,
-             keyboard: bool = False, drop: Any = None) -> bool:
+             keyboard: bool = False, drop: Any = None, picked: Any = None) -> bool:
         """A pile or hand card chosen (clicked, tapped, Enter, or a dragged card dropped on
         it: ``drop`` is its copy under the pointer): picked up, put down, or played.
-        Whether a move was played."""
-        played = self.state.ctrl.click(slot, seat, card, top)
-        self.rooms.after_human(played, keyboard, drop)
+        ``picked``: the element chosen, where a refused move's reason shows while this
+        command runs. Whether a move was played."""
+        self.state.picked = picked
+        self.store.notify(PICKED)  # an earlier refusal's note goes
+        try:
+            played = self.state.ctrl.click(slot, seat, card, top)
+            self.after_human(played, keyboard, drop)
+        finally:
+            self.state.picked = None
         return played
+
+    def after_human(self, played: bool, keyboard: bool = False, drop: Any = None) -> None:
+        """A person's pick or move was taken: a move played is kept, said and drawn; one
+        refused is drawn (a dragged card flies back), heard and its reason shown."""
+        rooms = self.rooms
+        if played:
+            entry = self.state.ctrl.log[-1]
+            rooms.puzzles.judge()  # a puzzle: did this move reach its goal?
+            self.played(entry, drop)
+            self.draw_move(entry, drop)
+        else:
+            if drop is not None:
+                rooms.motion.put_back(drop, rooms.drag.home)
+            self.render()
+            self.store.notify(REFUSED)  # a refused move is heard, its reason shown by the pile picked
+            if keyboard and self.state.ctrl.selected is not None:
+                rooms.keys.after_pick()
+        rooms.computer.kick()
+
+    def played(self, entry: LogEntry, drop: Any = None) -> None:
+        """``entry`` was just played on the game on the table (``drop``: the dragged card's
+        copy it was dropped as): the save and the narration follow."""
+        self.state.moved = Moved(entry, drop)
+        self.store.notify(GAME, PLAYED)
+
+    def draw_move(self, entry: LogEntry, drop: Any = None) -> None:
+        """Draw the table after ``entry`` was played; the effects follow: before the patch
+        an ended game is counted and the cards take off (``SHOWING``), after it they land,
+        a win is celebrated and the move heard (``SHOWN``)."""
+        if self.state.moved is None or self.state.moved.entry is not entry:
+            self.state.moved = Moved(entry, drop)
+        self.store.notify(SHOWING)
+        self.render()
+        self.store.notify(SHOWN)
 
     def lift(self, slot: str | None, seat: int | None, card: str | None, top: str | None) -> bool:
         """A drag begins: its card is picked (unless it is already). False: it may not move."""
@@ -33,7 +73,7 @@ class MoveCommands(CommandsBase):
         notation = ctrl.notation(slot, seat, card)
         if notation is not None and ctrl.selected != notation:
             ctrl.click(slot, seat, card, top)
-        self.rooms.render()
+        self.render()
         return notation is not None
 
     def cancel_pick(self) -> None:
@@ -41,12 +81,12 @@ class MoveCommands(CommandsBase):
         ctrl = self.state.ctrl
         if ctrl.selected is not None:
             ctrl.cancel()
-            self.rooms.render()
+            self.render()
 
     def drop_nowhere(self) -> None:
         """A drag ended off the table's piles: the card goes back."""
         self.state.ctrl.cancel()
-        self.rooms.render()
+        self.render()
 
     def play(self, move: str) -> dict[str, Any]:
         """Play ``move`` in the rules' notation for the person to move (the host's ``play``)."""
@@ -70,7 +110,7 @@ class MoveCommands(CommandsBase):
             raise HostError(ILLEGAL, f"{parsed} breaks a rule: {describe('en', 'illegal.' + rule, details)}",
                             rule=rule, explain=explain)
         ctrl.selected = None
-        self.rooms.after_human(ctrl.play(str(parsed)), False)
+        self.after_human(ctrl.play(str(parsed)), False)
         entry = self.state.ctrl.game.log(-1)[0]
         return {"move": str(entry.move), "card": card_token(entry.card) or None, "state": self.public_state()}
 
@@ -83,13 +123,13 @@ class MoveCommands(CommandsBase):
     def show_move(self, entry: LogEntry) -> None:
         """A move was played on the game on the table (the computer's): kept, then drawn."""
         self.store.notify(GAME)
-        self.rooms.show_move(entry)
+        self.draw_move(entry)
 
     def end_turn(self) -> None:
-        self.rooms.after_human(self.state.ctrl.play("end"), False)
+        self.after_human(self.state.ctrl.play("end"), False)
 
     def reveal(self) -> None:
         """Hot-seat: the next player is at the device; their cards show."""
         self.state.ctrl.reveal()
-        self.rooms.render()
+        self.render()
         self.rooms.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')

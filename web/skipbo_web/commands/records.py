@@ -20,7 +20,7 @@ class RecordCommands(CommandsBase):
             rooms.stats.confirm = False
         rooms.sheet.open(kind)
         if kind in ("stats", "puzzles"):
-            rooms.render()  # a notice, if what is kept of them was damaged
+            self.render()  # a notice, if what is kept of them was damaged
 
     def close_sheet(self) -> None:
         """Close the open sheet (the replay viewer ends with ``end_replay``)."""
@@ -41,7 +41,7 @@ class RecordCommands(CommandsBase):
         if self.state.sheet is not None:
             rooms.sheet.close()
         self.end_replay()
-        rooms.render()
+        self.render()
         return self.current()
 
     def open_record(self, record: dict[str, Any]) -> dict[str, Any]:
@@ -74,6 +74,15 @@ class RecordCommands(CommandsBase):
         replay = self.state.replay
         if replay is not None:
             self.rooms.positions.export(replay, as_link)
+
+    def record_action(self, action: str, go: str | None = None) -> None:
+        """The records sheet's and the replay viewer's buttons (``record-download``,
+        ``share-copy``, ``replay-first``... ``go``: the step of a ``replay-go`` button)."""
+        self.rooms.records.action(action, go)
+
+    def stats_action(self, action: str) -> None:
+        """The statistics sheet's buttons: downloads, and clearing (asked first)."""
+        self.rooms.stats.action(action)
 
     def toggle_replay(self) -> None:
         """The replay viewer plays on by itself, or pauses."""

@@ -15,20 +15,20 @@ class SwitchCommands(CommandsBase):
     def set_lang(self, lang: str) -> dict[str, Any]:
         rooms = self.rooms
         rooms.session.set_language(lang)
-        rooms.render()
+        self.render()
         rooms.sheet.relanguage()
         return {"lang": lang}
 
     def show_lang(self, lang: str) -> None:
         """The page in ``lang`` for now (the new-game form's choice: kept when its game starts)."""
         self.state.look.lang = lang
-        self.rooms.render()
+        self.render()
 
     def set_speed(self, speed: int, redraw: bool = True) -> dict[str, Any]:
         """The computer's pace (``redraw``: the bar shows it; the bar's own field needs none)."""
         self.rooms.session.set_speed(speed)
         if redraw:
-            self.rooms.render()
+            self.render()
         return {"speed": speed}
 
     def set_theme(self, choice: str) -> None:
@@ -39,7 +39,7 @@ class SwitchCommands(CommandsBase):
         apply = getattr(rooms.browser.window, "skipboTheme", None)
         if apply is not None:
             apply(choice)
-        rooms.render()
+        self.render()
 
     def next_theme(self) -> None:
         self.set_theme(next_theme(self.state.look.theme))
@@ -51,17 +51,17 @@ class SwitchCommands(CommandsBase):
     def toggle_sound(self) -> None:
         self.rooms.session.set_sound(not self.state.look.sound)
         self.store.notify("look")  # the sound follows its switch
-        self.rooms.render()
+        self.render()
 
     def show_result(self, shown: bool) -> None:
         self.state.look.result_hidden = not shown
-        self.rooms.render()
+        self.render()
 
     def notice(self, message: Message) -> None:
         """Say ``message`` above the table (what is wrong with an address, a file, a save)."""
         self.state.notices.append(message)
         self.store.notify("notices")
-        self.rooms.render()
+        self.render()
 
     def dismiss(self, index: int) -> None:
         """Close a notice (the address's game waiting for a yes: no, the game goes on)."""
@@ -71,4 +71,4 @@ class SwitchCommands(CommandsBase):
                 self.rooms.session.waiting = None
             del notices[index]
             self.store.notify("notices")
-        self.rooms.render()
+        self.render()

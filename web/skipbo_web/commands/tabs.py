@@ -16,7 +16,7 @@ class TabCommands(CommandsBase):
         rooms.drag.drop_gesture()
         if self.state.sheet is not None:
             rooms.sheet.close()
-        rooms.render()
+        self.render()
         rooms.keys.focus('[data-action="take-over"]')
 
     def take_over(self) -> None:
@@ -30,7 +30,7 @@ class TabCommands(CommandsBase):
             if self.state.in_tutorial:  # the tutorial goes on; leaving it finds the newest game
                 rooms.tutorial.normal, rooms.tutorial.normal_unsaved = saved, False
             else:
-                rooms.show_game(saved)
-        rooms.render()
+                self.put_game(saved)
+        self.render()
         rooms.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
         rooms.computer.kick()

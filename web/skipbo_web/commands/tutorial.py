@@ -28,12 +28,12 @@ class TutorialCommands(CommandsBase):
         normal = tutorial.normal
         tutorial.close()
         if normal is None or tutorial.normal_unsaved:
-            rooms.use(normal if normal is not None else rooms.session.deal())
+            self.use(normal if normal is not None else rooms.session.deal())
             open_setup = open_setup or tutorial.normal_setup
         else:  # not saved again: the normal game's save stays exactly as it was
             rooms.computer.stop()
             self.put_game(normal)
-            rooms.render()
+            self.render()
             rooms.computer.kick()
         if open_setup:
             self.open_sheet("setup")
@@ -59,6 +59,6 @@ class TutorialCommands(CommandsBase):
         elif action == "tutorial-next" and tutorial is not None:
             tutorial.next()
         self.store.notify(GAME)
-        rooms.render()
+        self.render()
         rooms.tutorial.focus_coach()
         rooms.computer.kick()  # a tutorial left during the computer's turn goes on with it

@@ -7,75 +7,47 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from skipbo_core.ai.hints import Hint
-
 from ..i18n import t
-from ..state.controller import LogEntry, Message
-from ..state.store import GAME, PLAYED
+from ..state.controller import LogEntry
+from ..state.store import PLAYED
 from ..views.announce import move_sentences, table_sentences
-from ..views.practice import assist_tree, hint_for, hint_marks, hint_message, undo
+from ..views.practice import assist_tree, hint_marks
 from ..views.table_marks import Mark
 from ..views.tree import h, props
 from .patcher import TreeView
 
 if TYPE_CHECKING:
     from ..state.store import Store
-    from .page_app import App
     from .patcher import Patcher
 
 LIVE_KEEP = 12  # sentences kept in the screen readers' live region
 
 
 class Assist:
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.bar = TreeView(app.patcher, app.browser.by_id("assist"))  # Hint, Undo, Read the table
-        self.hinted: tuple[int, Hint] | None = None  # (moves played when the hint was asked, the hint)
+    """The Hint, Undo and Read-the-table buttons, and the hinted move's marks on the table:
+    a view of the page's state (the commands ``hint`` and ``undo`` change it)."""
 
-    @property
-    def in_lesson(self) -> bool:
-        """The tutorial is on: its coach teaches, so no hints and no undo."""
-        return self.app.state.in_tutorial
+    def __init__(self, store: Store, patcher: Patcher, bar: Any) -> None:
+        self.store = store
+        self.bar = TreeView(patcher, bar)  # #assist: Hint, Undo, Read the table
 
     def render(self) -> None:
-        """Patch the Hint/Undo/Read buttons (focus stays on them)."""
-        app = self.app
-        self.bar.show(assist_tree(app.ctrl, app.look, t(app.lang, "assist.label"), lesson=self.in_lesson))
+        """Patch the Hint/Undo/Read buttons (focus stays on them); the tutorial's coach
+        teaches, so in a lesson there are no hints and no undo."""
+        state = self.store.state
+        self.bar.show(assist_tree(state.ctrl, state.look, t(state.look.lang, "assist.label"),
+                                  lesson=state.in_tutorial))
 
     def marks(self) -> list[Mark]:
         """The hinted move's piles (``data-hint``), while no move has been played since the hint."""
-        ctrl = self.app.ctrl
-        if self.hinted is None:
+        state = self.store.state
+        ctrl, hinted = state.ctrl, state.hinted
+        if hinted is None:
             return []
-        if self.hinted[0] != len(ctrl.game.moves) or not ctrl.my_turn:
-            self.hinted = None
+        if hinted.moves != len(ctrl.game.moves) or not ctrl.my_turn:
+            state.hinted = None  # stale: gone for good, even when an undo comes back to that many moves
             return []
-        return hint_marks(ctrl, self.hinted[1].move)
-
-    def show_hint(self) -> Hint | None:
-        """The hard computer player's move for the human to move, with its reason (the
-        hint shown, or None)."""
-        if self.in_lesson:
-            return None
-        ctrl = self.app.ctrl
-        found = hint_for(ctrl)
-        if found is None:
-            ctrl.message = Message("hint.not_now")
-        else:
-            ctrl.selected = None
-            ctrl.message = hint_message(found, ctrl.game.card_of(found.move))
-            self.hinted = (len(ctrl.game.moves), found)
-        self.app.render()
-        return found
-
-    def take_back(self) -> None:
-        """Undo in a practice game; otherwise the message line says why not."""
-        if self.in_lesson:
-            return
-        if undo(self.app.ctrl):
-            self.app.store.notify(GAME)
-        self.app.render()
-
+        return hint_marks(ctrl, hinted.hint.move)
 
 
 class Narration:

@@ -21,6 +21,7 @@ from .page_dom import FETCH_SECONDS, JsException, js
 if TYPE_CHECKING:
     from ..commands import Commands
     from ..state.replay import Replay
+    from ..state.store import Store
     from .page_dom import Browser
     from .page_session import Session
 
@@ -29,7 +30,8 @@ class PositionDesk:
     """``?position=`` and the viewer's export; the game it sets up, or the notice of what
     is wrong, goes to the page through the commands."""
 
-    def __init__(self, session: Session, commands: Commands, browser: Browser) -> None:
+    def __init__(self, store: Store, session: Session, commands: Commands, browser: Browser) -> None:
+        self.store = store
         self.session = session
         self.commands = commands
         self.browser = browser
@@ -61,7 +63,7 @@ class PositionDesk:
     def export(self, replay: Replay, as_link: bool) -> None:
         """The viewer's step as a position: a downloaded file, or a link put in the field
         below the viewer and copied."""
-        browser, look = self.browser, self.session.look
+        browser, look = self.browser, self.store.state.look
         status = browser.by_id("replay-export-status")
         field = browser.by_id("replay-export-url")
         try:
@@ -99,5 +101,5 @@ class PositionDesk:
 
     def say(self, status: object, key: str) -> None:
         if js(status) is not None:
-            status.textContent = t(self.session.lang, key)
+            status.textContent = t(self.store.state.look.lang, key)
             status.setAttribute("data-status", key)

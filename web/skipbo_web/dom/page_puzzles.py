@@ -105,7 +105,7 @@ class PuzzleSession:
         if "puzzle" in given:
             p = puzzle(given["puzzle"])
             if p is None:
-                self.session.notices.append(Message("puzzles.unknown", {"n": given["puzzle"][:12],
+                self.store.state.notices.append(Message("puzzles.unknown", {"n": given["puzzle"][:12],
                                                                         "last": len(PUZZLES)}))
             elif ctrl.origin != f"{ORIGIN}{p.id}":
                 self.attach(p, self.table_for(p))
@@ -147,7 +147,7 @@ class PuzzleSession:
 
     async def play_solution(self, token: int) -> None:
         """The stored line, move by move, the cards flying as in play."""
-        delay = max(SPEED_DELAY_MS.get(self.session.speed, 0), SOLUTION_STEP_MS) / 1000
+        delay = max(SPEED_DELAY_MS.get(self.store.state.speed, 0), SOLUTION_STEP_MS) / 1000
         for move in self.puzzle.solution:
             await asyncio.sleep(delay)
             if token != self.showing or not self.on:

@@ -17,7 +17,7 @@ from ..state.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, 
 from ..views.replay_view import default_viewer, replay_tree
 from ..views.share import record_filename, records_tree, share_link, tutorial_link
 from ..views.tree import El
-from .page_dom import FETCH_SECONDS, JsException, attr
+from .page_dom import FETCH_SECONDS, JsException
 
 if TYPE_CHECKING:
     from ..commands import Commands
@@ -59,8 +59,9 @@ class RecordsDesk:
         """The dialog the sheets are drawn in."""
         return self.browser.by_id("sheet")
 
-    def action(self, action: str, el: Any) -> None:
-        """The records sheet's and the replay viewer's buttons."""
+    def action(self, action: str, go: str | None = None) -> None:
+        """The records sheet's and the replay viewer's buttons (``go``: the step a
+        ``replay-go`` button goes to)."""
         replay = self.replay
         commands = self.commands
         if action == "record-download":
@@ -82,7 +83,7 @@ class RecordsDesk:
             step = {"replay-first": 0, "replay-back": replay.step - 1, "replay-forward": replay.step + 1,
                     "replay-last": replay.last}.get(action)
             if action == "replay-go":
-                step = int(attr(el, "data-step") or 0)
+                step = int(go or 0)
             if step is not None:
                 commands.step(step)
 
@@ -202,7 +203,7 @@ class RecordsDesk:
 
     async def autoplay(self, token: int) -> None:
         while token == self.token and self.replay is not None and self.replay.playing:
-            await asyncio.sleep(autoplay_delay_ms(self.session.speed) / 1000)
+            await asyncio.sleep(autoplay_delay_ms(self.store.state.speed) / 1000)
             if token != self.token or self.replay is None or not self.replay.playing:
                 break
             self.replay.forward()

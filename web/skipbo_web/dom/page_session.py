@@ -100,7 +100,9 @@ class Storage:
 
 
 class Session:
-    """The game on the table (``ctrl``) and how it is shown (``look``, ``speed``)."""
+    """The page's state as start-up finds it (``state``: the game on the table, how it is
+    shown, the notices; the store owns it from then on), the settings, and what is kept
+    of them in ``localStorage``."""
 
     def __init__(self, browser: Browser) -> None:
         window = browser.window
@@ -191,31 +193,6 @@ class Session:
             notices.append(err.message)
             return None
 
-    # the game on the table, how it is shown and the notices are the page's state
-    @property
-    def ctrl(self) -> Controller:
-        return self.state.ctrl
-
-    @ctrl.setter
-    def ctrl(self, ctrl: Controller) -> None:
-        self.state.ctrl = ctrl
-
-    @property
-    def look(self) -> Look:
-        return self.state.look
-
-    @property
-    def speed(self) -> int:
-        return self.state.speed
-
-    @property
-    def notices(self) -> list[Message]:
-        return self.state.notices
-
-    @property
-    def lang(self) -> str:
-        return self.state.look.lang
-
     def read(self, key: str) -> Any:
         """The stored value of ``key``; ``None`` when absent or damaged (a damaged value
         is set aside, kept as it was, and named in the start's one notice)."""
@@ -233,18 +210,18 @@ class Session:
         """The one notice of what start-up set aside (the next start finds it gone: it
         is never reported twice)."""
         if self.aside:
-            self.notices.append(Message("notice.set_aside", {"names": ", ".join(self.aside),
+            self.state.notices.append(Message("notice.set_aside", {"names": ", ".join(self.aside),
                                                              "where": ASIDE_PREFIX + "…"}))
             self.aside = []
 
     def set_sound(self, on: bool) -> None:
         """The bar's sound switch: kept for the next visit."""
-        self.look.sound = on
+        self.state.look.sound = on
         self.storage.set(self.pref_keys.sound, on)
 
     def set_theme(self, choice: str) -> None:
         """The switch chose the table's colours: kept for the next visit."""
-        self.look.theme = choice
+        self.state.look.theme = choice
         self.storage.set(self.pref_keys.theme, choice)
 
     def load_saved(self, notices: list[Message] | None = None) -> Controller | None:
@@ -256,7 +233,7 @@ class Session:
         record = self.read(keys.current)
         if newer_save(record):
             self.keep_newer = True
-            (self.notices if notices is None else notices).append(Message("notice.newer_save"))
+            (self.state.notices if notices is None else notices).append(Message("notice.newer_save"))
             return None
         ctrl = None
         if record is not None:
@@ -285,8 +262,8 @@ class Session:
             return True
         if not self.embed and self.storage.text(self.keys.current) != self.seen:
             return False
-        self.seen = self.storage.set(self.keys.current, self.ctrl.record())
-        self.storage.set(self.keys.match, self.ctrl.match_data())
+        self.seen = self.storage.set(self.keys.current, self.state.ctrl.record())
+        self.storage.set(self.keys.match, self.state.ctrl.match_data())
         return True
 
     def save_settings(self) -> None:
@@ -299,7 +276,7 @@ class Session:
         self.save_settings()
 
     def set_language(self, lang: str) -> None:
-        self.look.lang = lang
+        self.state.look.lang = lang
         self.remember(lang=lang)
 
     def set_speed(self, speed: int) -> None:
@@ -309,7 +286,8 @@ class Session:
     def take_waiting(self) -> Controller | None:
         """The address's game the player said yes to (None: none waits); its notice goes."""
         url, self.waiting = self.waiting, None
-        self.notices[:] = [n for n in self.notices if n.key != "notice.url_replace"]
+        notices = self.state.notices
+        notices[:] = [n for n in notices if n.key != "notice.url_replace"]
         if url is None or url.settings is None:
             return None
         return Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin=url.origin)

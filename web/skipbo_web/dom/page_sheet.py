@@ -118,17 +118,17 @@ class Sheet:
 
     def start(self, form: dict[str, str]) -> None:
         """Deal the game the new-game screen describes, or name its wrong fields."""
-        session = self.session
+        session, state = self.session, self.store.state
         settings, bad = session.settings.with_form(form)
         lang = form.get("lang")
         if lang in LANGUAGES:
-            session.look.lang = lang
+            state.look.lang = lang
         if bad:
             self.draft, self.errors = settings, bad
             self.open("setup")
             return
-        session.settings = Settings(**{**settings.__dict__, "lang": session.look.lang, "speed": session.speed})
-        session.look.faces = session.settings.faces
+        session.settings = Settings(**{**settings.__dict__, "lang": state.look.lang, "speed": state.speed})
+        state.look.faces = session.settings.faces
         session.save_settings()
         self.close()
         self.commands.new_table(session.deal())

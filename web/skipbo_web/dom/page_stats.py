@@ -48,7 +48,7 @@ class StatsDesk:
             shelf = read_store(data)
             self._games, self.aside = shelf.games, shelf.aside
             if shelf.new_aside:
-                self.session.notices.append(Message("notice.bad_stats") if shelf.damaged
+                self.store.state.notices.append(Message("notice.bad_stats") if shelf.damaged
                                                 else Message("notice.stats_aside", {"count": shelf.new_aside}))
                 store.set(STORE_KEY, to_store(self._games, self.aside))
         return self._games

@@ -65,7 +65,7 @@ class TutorialSession:
             return Tutorial.from_dict(data), is_active(data)
         except BadSave:
             store.set_aside(self.key)  # kept as it was (skipbo.aside.tutorial); this notice tells
-            self.session.notices.append(Message("notice.tutorial_bad_save"))
+            self.store.state.notices.append(Message("notice.tutorial_bad_save"))
             tutorial = Tutorial()
             store.set(self.key, tutorial.to_dict(active=is_active(data)))
             return tutorial, is_active(data)
@@ -78,7 +78,7 @@ class TutorialSession:
         self.key = KEY_TUTORIAL_EMBED if wants_embed(given) else KEY_TUTORIAL
         wanted, bad = url_choice(given)
         if bad:
-            self.session.notices.append(Message("notice.bad_url", {"names": "tutorial"}))
+            self.store.state.notices.append(Message("notice.bad_url", {"names": "tutorial"}))
         tutorial, active = self.load()
         if wanted and (tutorial is None or tutorial.finished):
             tutorial = Tutorial()

@@ -15,6 +15,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from skipbo_core.ai.hints import Hint
+
     from ..host.host_api import Pile
     from ..views.table import Look
     from .controller import Controller, LogEntry, Message
@@ -40,6 +42,15 @@ class Highlight:
     piles: tuple[Pile, ...] = ()
     caption: str = ""
     game: object | None = None
+
+
+@dataclass(frozen=True)
+class Hinted:
+    """The hint shown on the table (its piles marked), asked when ``moves`` moves had been
+    played: a move played since makes it stale."""
+
+    moves: int
+    hint: Hint
 
 
 @dataclass(frozen=True)
@@ -76,6 +87,7 @@ class PageState:
     puzzle: Puzzle | None = None  # the puzzle last opened ...
     puzzle_game: Controller | None = None  # ... and the game that is a try at it
     highlight: Highlight = field(default_factory=Highlight)
+    hinted: Hinted | None = None  # the hint shown, while no move has been played since
     moved: Moved | None = None    # the move played last on the table (its effects read it)
     picked: Any = None            # the pile or card being picked (an element of the page), while it is
 
