@@ -172,3 +172,17 @@ def test_no_flight_is_measured_at_speed_0(watched: Watched, site) -> None:
     page.click(f'{ME} [data-slot="D1"]')
     wait_for_turn(page)
     assert flight_costs(page) == [] and page.evaluate("document.getAnimations().length") == 0
+
+
+def test_a_computer_turn_leaves_the_page_s_language_alone(watched: Watched, site) -> None:
+    """A move's redraw writes nothing that did not change: the page's language written
+    again, even the same, has the browser restyle the whole page before a flight can
+    measure where its cards start (``skipbo:flight`` twice as dear)."""
+    page = open_game(watched.page, site.url, players=2, stock=5, ai="medium", seed=29, speed=2)
+    page.evaluate("""() => { window.__lang = 0;
+      new MutationObserver(list => { window.__lang += list.length; })
+        .observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]}); }""")
+    page.click(f'{ME} [data-slot="H"]')  # end the turn with a discard
+    page.click(f'{ME} [data-slot="D1"]')
+    wait_for_turn(page)
+    assert page.evaluate("window.__lang") == 0

@@ -48,7 +48,9 @@ class Screen:
     def render(self) -> None:
         """Patch the page to the state: bar, table, assist bar, coach box; focus stays."""
         state = self.store.state
-        self.browser.document.documentElement.lang = state.look.lang
+        root = self.browser.document.documentElement
+        if root.lang != state.look.lang:  # written even unchanged, it restyles the whole page
+            root.lang = state.look.lang
         self.table.render_chrome()
         self.table.render([mark for part in self.marking for mark in part.marks()])
         for part in self.parts:
