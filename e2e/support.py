@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 
 from skipbo_core import Move
 from tools.server import HOST
@@ -51,3 +52,27 @@ def click_move(page: Page, move: str | Move) -> None:
     move = Move.parse(move) if isinstance(move, str) else move
     page.locator(selector(move.source_text)).first.click()
     page.locator(selector(move.target_text)).first.click()
+
+
+class KeptTab:
+    """A browser tab that a module's tests share, so that the site's files come from its
+    context's cache; after its renderer crashed, the next test gets a new tab of the same
+    context instead of the dead one (conftest.py reruns the test that saw the crash)."""
+
+    def __init__(self, context: BrowserContext, prepare: Callable[[Page], None] | None = None) -> None:
+        self.context = context
+        self.prepare = prepare  # run on each new tab, e.g. to listen to its console
+        self._page: Page | None = None
+        self._crashed = False
+
+    def _on_crash(self, _: Page) -> None:
+        self._crashed = True
+
+    @property
+    def page(self) -> Page:
+        if self._page is None or self._crashed:
+            self._page, self._crashed = self.context.new_page(), False
+            self._page.on("crash", self._on_crash)
+            if self.prepare is not None:
+                self.prepare(self._page)
+        return self._page

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.game_support import BAR_CONTROLS, fresh_visit, open_game
-from e2e.support import BOOT_TIMEOUT_MS, READY
+from e2e.support import BOOT_TIMEOUT_MS, READY, KeptTab
 from skipbo_core import Game, Rules
 
 DESKTOP, PHONE, PHONE_SIDEWAYS = (1280, 800), (360, 740), (740, 360)
@@ -101,19 +101,26 @@ def late_game(players: int) -> dict:
 
 
 @pytest.fixture(scope="module", params=[DESKTOP, PHONE, PHONE_SIDEWAYS], ids=["desktop", "phone", "phone-sideways"])
-def screen(request, browser: Browser) -> Iterator[Page]:
+def screen_tab(request, browser: Browser) -> Iterator[KeptTab]:
     """One browser tab of the screen's size (a touch screen for the phones), kept for the
     module so that the site's files come from its cache."""
     width, height = request.param
     phone = width < 800
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
                                   device_scale_factor=2 if phone else 1)
-    page = context.new_page()
+    yield KeptTab(context, prepare=watch_errors)
+    context.close()
+
+
+def watch_errors(page: Page) -> None:
     page.errors = []
     page.on("console", lambda msg: page.errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: page.errors.append(f"uncaught: {exc}"))
-    yield page
-    context.close()
+
+
+@pytest.fixture
+def screen(screen_tab: KeptTab) -> Page:
+    return screen_tab.page
 
 
 def open_table(page: Page, url: str, table) -> int:

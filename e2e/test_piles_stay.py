@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.game_support import click_one_move, fresh_visit, moves_played, open_game, over, wait_for_turn
+from e2e.support import KeptTab
 
 SCREENS = [(1280, 800), (360, 740), (740, 360)]
 # where each piece is: your stock, discard piles and the hand's places, the others' piles
@@ -34,12 +35,17 @@ WHERE = """async () => {
 
 
 @pytest.fixture(scope="module", params=SCREENS, ids=["desktop", "phone", "phone-sideways"])
-def screen(request, browser: Browser) -> Iterator[Page]:
+def screen_tab(request, browser: Browser) -> Iterator[KeptTab]:
     width, height = request.param
     phone = width < 800
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
-    yield context.new_page()
+    yield KeptTab(context)
     context.close()
+
+
+@pytest.fixture
+def screen(screen_tab: KeptTab) -> Page:
+    return screen_tab.page
 
 
 def play_and_look(page: Page, turns: int) -> list[dict]:

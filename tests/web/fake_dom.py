@@ -4,10 +4,13 @@ DOM exactly as the new tree's HTML and touches only what changed."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 from html.parser import HTMLParser
 
 from skipbo_web.views.tree import SVG_NS, VOID
+
+FIND_SELECTOR = re.compile(r":scope(?:\s*>\s*:nth-child\(\d+\))*")
 
 
 class Node:
@@ -34,12 +37,11 @@ class Node:
 
     def querySelector(self, selector: str) -> Node | None:  # noqa: N802
         """Only the selectors ``Patcher.find`` writes: ``:scope > :nth-child(2) > ...``."""
-        scope, *places = (part.strip() for part in selector.split(">"))
-        if scope != ":scope" or not all(p.startswith(":nth-child(") and p.endswith(")") for p in places):
+        if not FIND_SELECTOR.fullmatch(selector):
             raise NotImplementedError(selector)
         node: Node | None = self
-        for place in places:
-            node = node.children.item(int(place[len(":nth-child("):-1]) - 1) if node is not None else None
+        for place in re.findall(r":nth-child\((\d+)\)", selector):
+            node = node.children.item(int(place) - 1) if node is not None else None
         return node
 
     def _adopt(self, node: Node) -> None:
