@@ -68,11 +68,18 @@
     fits(lo);
   }
 
-  window.skipboFit = fit;
-  var app = document.getElementById("app");
+  var app = document.getElementById("app"), watcher = null;
+  // The page calls this right after it patched the table (a card's flight then measures
+  // the cards at their final size); the changes it saw are fitted, so the watcher below
+  // drops them instead of measuring the same layout again at the end of the task.
+  window.skipboFit = function () {
+    if (watcher) watcher.takeRecords();
+    fit();
+  };
   if (app && window.MutationObserver) {
     // content, not highlights: cards and texts come and go, sheets and boxes open and close
-    new MutationObserver(fit).observe(app, {
+    watcher = new MutationObserver(fit);
+    watcher.observe(app, {
       childList: true, subtree: true, characterData: true,
       attributes: true, attributeFilter: ["hidden", "open", "data-players", "data-count"]
     });
