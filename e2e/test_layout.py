@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.game_support import BAR_CONTROLS, fresh_visit, open_game
+from e2e.game_support import BAR_CONTROLS, fresh_visit, open_game, play_turn, wait_for_turn
 from e2e.support import BOOT_TIMEOUT_MS, READY, KeptTab
 from skipbo_core import Game, Rules
 
@@ -417,6 +417,48 @@ def test_the_last_move_and_the_lesson_light_up_in_colours_of_their_own(screen: P
 
 EMBEDDING = Path(__file__).resolve().parent.parent / "docs" / "EMBEDDING.md"
 EASY_TO_READ = (32, 20)  # your cards and the other players' cards at least this wide (px)
+
+
+LEVELS = """() => [...document.querySelectorAll('#table .opp .who .level')].map(level => {
+  const who = level.closest('.who'), r = level.getBoundingClientRect();
+  // what the header shows of it: the boxes that clip it (the header's, the name's, if it has one)
+  const clip = [who, level.parentElement].map(e => e.getBoundingClientRect()).filter(b => b.width).reduce((a, b) => ({
+    left: Math.max(a.left, b.left), right: Math.min(a.right, b.right),
+    top: Math.max(a.top, b.top), bottom: Math.min(a.bottom, b.bottom)}));
+  const whole = r.left >= clip.left - 0.5 && r.right <= clip.right + 0.5 && r.top >= clip.top - 0.5
+    && r.bottom <= clip.bottom + 0.5;
+  const hidden = r.right <= clip.left + 0.5 || r.left >= clip.right - 0.5 || r.bottom <= clip.top + 0.5
+    || r.top >= clip.bottom - 0.5;
+  // the hand's count, the tags and the computer's turn in words: never on the level's line
+  const beside = [...who.querySelectorAll(':scope > :is(.hand-count, .tag, .trace)')]
+    .map(e => e.getBoundingClientRect()).some(b => b.width && b.top < r.bottom - 1 && r.top < b.bottom - 1);
+  return [level.closest('.opp').dataset.seat, level.textContent,
+          hidden ? 'hidden' : !whole ? 'cut' : beside ? 'beside the rest' : 'whole'];
+})"""
+
+
+@pytest.mark.parametrize("size", [PHONE, PHONE_SIDEWAYS], ids=["phone", "phone-sideways"])
+def test_a_computer_s_level_stands_by_its_name_or_not_at_all_on_a_phone(browser: Browser, site, size) -> None:
+    """On a phone the level opened the header's second line, before the hand's count:
+    "(mittel) zieht, wenn am Zug" at 740x360, cut to "(mittel) zieht, …" at 360x740. It
+    stands on the name's line now, whole, or (no room there) is not shown: at the start,
+    while a computer moves and after its turn."""
+    phone = size[0] < 800
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=phone, is_mobile=phone)
+    page = open_game(context.new_page(), site.url, players=4, lang="de", seed=4, speed=1)
+    seen = {"start": page.evaluate(LEVELS)}
+    play_turn(page)
+    page.wait_for_selector('#table[data-turn="1"]')
+    seen["a computer's turn"] = page.evaluate(LEVELS)
+    wait_for_turn(page)
+    seen["after it"] = page.evaluate(LEVELS)
+    context.close()
+    assert len(seen["start"]) == 3, seen
+    wrong = {when: levels for when, levels in seen.items() if any(state not in ("whole", "hidden")
+                                                                 for _, _, state in levels)}
+    assert wrong == {}, wrong
+    if size == PHONE_SIDEWAYS:  # room for both: the level shows
+        assert {state for _, _, state in seen["start"]} == {"whole"}, seen
 
 
 def documented_frames() -> list[tuple[int, int, int]]:

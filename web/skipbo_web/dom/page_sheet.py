@@ -13,10 +13,12 @@ form (``intro``): the sheet asks no other room for them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import LANGUAGES
-from ..state.settings import Settings
+from ..state.settings import Seat, Settings
+from ..state.store import Mode
 from ..views.sheets import help_tree, setup_tree
 from ..views.tree import El, h, props
 from .patcher import TreeView
@@ -57,12 +59,25 @@ class Sheet:
         state = self.store.state
         lang = state.look.lang
         if kind == "setup":
-            settings = self.draft or self.session.settings
+            settings = self.draft or self.starting_settings()
             return setup_tree(settings, lang, self.errors, intro=[view(state) for view in self.intro])
         view = self.views.get(kind)
         if view is not None:
             return view(state, kind)
         return help_tree(lang, self.session.embed)
+
+    def starting_settings(self) -> Settings:
+        """The new-game screen before the player changes it: the saved settings with the
+        table of the game on it (players, seats, rules, match), so that a game the address
+        dealt is offered again, not the saved table. A seat with the default name keeps
+        its saved name; the tutorial's, a puzzle's or a position's table is no game of the
+        screen's (the saved settings then). Nothing is saved until a game starts."""
+        state, saved = self.store.state, self.session.settings
+        if state.mode is not Mode.GAME or state.ctrl.position is not None:
+            return saved
+        table = state.ctrl.table_on(saved)
+        return replace(table, seats=tuple(Seat(seat.name or mine.name, seat.kind)
+                                          for seat, mine in zip(table.seats, saved.seats)))
 
     def show(self, kind: str | None) -> None:
         """Patch the dialog to sheet ``kind`` (``None``: empty); keyed by kind, so another

@@ -173,16 +173,21 @@ class Controller:
 
     def settings_for_replay(self) -> Settings:
         """Settings that deal this game's table again (names, kinds, rules)."""
+        return self.table_on(self.settings)
+
+    def table_on(self, base: Settings) -> Settings:
+        """``base`` with this game's table: its seats (names, kinds), rules, match and
+        practice; the seats beyond the table, the look, the language and the speed stay."""
         from dataclasses import replace
 
         from .settings import MAX_SEATS, Seat
         seats = [Seat(p["name"], k) for p, k in zip(self.game.players, self.kinds)]
-        seats += list(self.settings.seats[len(seats):MAX_SEATS])
+        seats += list(base.seats[len(seats):MAX_SEATS])
         r = self.game.rules
-        return replace(self.settings, players=r.players, seats=tuple(seats), stock=r.stock_size,
+        return replace(base, players=r.players, seats=tuple(seats), stock=r.stock_size,
                        teams=r.teams is not None, wild_cards=r.wild_cards,
                        match=self.match.target is not None,
-                       target=self.match.target or self.settings.target, practice=self.practice)
+                       target=self.match.target or base.target, practice=self.practice)
 
     # -- who is who ----------------------------------------------------------------------------
 
