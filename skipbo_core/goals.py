@@ -39,6 +39,9 @@ WHOSE = ("own", "partner", "either")
 MAX_COUNT = 50
 MAX_TEXT = 2_000
 """The longest goal text ``Goal.from_text`` reads (characters)."""
+MAX_NODES = 20_000
+"""The moves ``find_line`` tries at most by default: about half a second on a desktop's
+CPython (bench/goals.py), so a goal a teacher writes is judged while they wait."""
 
 
 class GoalError(PositionError):
@@ -202,10 +205,11 @@ def _order(moves: list[Move]) -> list[Move]:
     return sorted((m for m in moves if m.is_build), key=rank)
 
 
-def find_line(game: Game, goal: Goal, max_nodes: int = 200_000) -> list[Move] | None:
+def find_line(game: Game, goal: Goal, max_nodes: int = MAX_NODES) -> list[Move] | None:
     """A line of moves from ``game`` (the start of a turn, or any point in it) that
     reaches ``goal`` this turn, or ``None`` when none is found within ``max_nodes``
-    moves tried. The line ends with the turn's discard when the goal needs the turn
+    moves tried (every move played counts, so the work is bounded whatever the goal).
+    The line ends with the turn's discard when the goal needs the turn
     to be over. Draws in the turn are the game's own (a position's seed decides them)."""
     world = game.copy()
     turn = _Turn(game)
@@ -224,6 +228,8 @@ def find_line(game: Game, goal: Goal, max_nodes: int = 200_000) -> list[Move] | 
             return state == REACHED
         moves = world.legal_moves()
         if needs_end:
+            if nodes >= max_nodes:
+                return False
             end = next(m for m in reversed(moves) if m.ends_turn)
             world.play(end)
             nodes += 1
@@ -232,12 +238,18 @@ def find_line(game: Game, goal: Goal, max_nodes: int = 200_000) -> list[Move] | 
                 return True
             world.pop()
         view = world.view(seat)
-        key = (tuple(sorted(lengths)), view.hand, view.discards[seat],
+        key = (tuple(sorted(lengths)), tuple(sorted(view.hand)), view.discards[seat],
                view.discards[mate] if mate is not None else (), view.stock_sizes, view.draw_size)
         if key in seen:
             return False
         seen.add(key)
+        tried: set[tuple] = set()
         for m in _order(moves):
+            # the same card onto a pile of the same length leads to the same table
+            same = (m.source, m.hand_card if m.from_hand else m.arg, lengths[m.slot])
+            if same in tried:
+                continue
+            tried.add(same)
             if nodes >= max_nodes:
                 return False
             world.play(m)

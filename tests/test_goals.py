@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skipbo_core import game_from_position
+from skipbo_core import Game, game_from_position
 from skipbo_core.goals import Goal, GoalError, find_line
 
 from .randomplay import choose
@@ -150,3 +150,38 @@ def test_status_refuses_a_game_that_does_not_continue_the_start():
     later = _played(start, ["H7>B1"])
     with pytest.raises(ValueError, match="continuation"):
         Goal("stock_played").status(later, start)
+
+
+
+def _moves_played(search) -> int:
+    """How many moves ``search()`` plays on any game (its work)."""
+    played = 0
+    original = Game.play
+
+    def counting(self, move):
+        nonlocal played
+        played += 1
+        return original(self, move)
+
+    Game.play = counting
+    try:
+        search()
+    finally:
+        Game.play = original
+    return played
+
+
+@given(games_in_play(), st.sampled_from(["stock_empty", "build_complete", "all"]), st.integers(1, 400))
+def test_find_line_tries_at_most_max_nodes_moves(game, kind, bound):
+    """Its work is bounded: a teacher's goal is judged while they wait, whatever it asks."""
+    goal = {"stock_empty": Goal("stock_empty"), "build_complete": Goal("build_complete", 3),
+            "all": Goal("all", goals=(Goal("build_complete", 2), Goal("block_next")))}[kind]
+    assert _moves_played(lambda: find_line(game, goal, max_nodes=bound)) <= bound
+
+
+@pytest.mark.parametrize("bound", [1, 2, 5, 17, 40])
+def test_find_line_counts_the_turn_ending_probe_as_work(bound):
+    goal = Goal("all", goals=(Goal("build_complete", 3), Goal("block_next")))  # out of reach on TABLE
+    start = game_from_position(TABLE)
+    assert _moves_played(lambda: find_line(start, goal, max_nodes=bound)) <= bound
+    assert find_line(start, goal, max_nodes=bound) is None
