@@ -612,22 +612,26 @@ def check_manifest(dist: Path) -> None:
 def write_service_worker(dist: Path) -> str:
     """Fill in the service worker's build id and precache list; returns the build id.
 
-    The list is every other file of the site with its SHA-256 (subresource integrity);
-    the id is a hash of those files, so any change to the site makes a new sw.js, which is
-    how browsers learn of a new deploy (and then replace the old cache).
+    The list is every other file of the site with its SHA-256 (subresource integrity) and
+    its size (the worker checks the bytes it fetched against both); the id is a hash of
+    those files, so any change to the site makes a new sw.js, which is how browsers learn
+    of a new deploy (and then replace the old cache, once the new one has started the game).
     """
     sw = dist / SERVICE_WORKER
-    files = {}
+    files, sizes = {}, {}
     build_hash = hashlib.sha256()
     for path in sorted(p for p in dist.rglob("*") if p.is_file() and p != sw):
         rel = path.relative_to(dist).as_posix()
-        sha = hashlib.sha256(path.read_bytes()).digest()
+        data = path.read_bytes()
+        sha = hashlib.sha256(data).digest()
         files[rel] = "sha256-" + base64.b64encode(sha).decode()
+        sizes[rel] = len(data)
         build_hash.update(rel.encode() + b"\0" + sha)
     build_id = build_hash.hexdigest()[:16]
     text = sw.read_text()
     for placeholder, value in (('const BUILD = "dev";', f"const BUILD = {json.dumps(build_id)};"),
-                               ("const FILES = {};", f"const FILES = {json.dumps(files, indent=2)};")):
+                               ("const FILES = {};", f"const FILES = {json.dumps(files, indent=2)};"),
+                               ("const SIZES = {};", f"const SIZES = {json.dumps(sizes)};")):
         if text.count(placeholder) != 1:
             raise BuildError(f"{SERVICE_WORKER} must contain the line {placeholder!r} once, for the build to fill in")
         text = text.replace(placeholder, value)

@@ -220,17 +220,22 @@ def test_a_new_build_replaces_the_old_cache(watched: Watched,
     assert new != old
 
     # As on the next visit: the browser checks sw.js, installs the new build, which takes
-    # over and deletes the old cache.
+    # over, keeping the old cache until a page of the new build has started the game
+    # (issue 36: a new build that fails to start goes back to it).
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     deadline = time.monotonic() + WORKER_TIMEOUT_MS / 1000
-    while cache_names(page) != [new]:
-        assert time.monotonic() < deadline, f"caches {cache_names(page)}, expected only {new}"
+    while sorted(cache_names(page)) != sorted([old, new]) or page.evaluate(
+            "navigator.serviceWorker.getRegistration().then(r => !!(r.installing || r.waiting))"):
+        assert time.monotonic() < deadline, f"caches {cache_names(page)}, expected {old} and {new}"
         page.wait_for_timeout(200)
     server.served.clear()
     page.reload()
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     assert "<!-- deploy 2 -->" in page.content()
     assert {s.path for s in server.served if s.size} <= {"/sw.js"}  # served by the new cache
+    while cache_names(page) != [new]:  # it has started the game: the old cache goes
+        assert time.monotonic() < deadline + 30, f"caches {cache_names(page)}, expected only {new}"
+        page.wait_for_timeout(200)
 
 
 def test_chromium_finds_the_site_installable(browser_type: BrowserType, browser_type_launch_args: dict,

@@ -8,7 +8,7 @@
    Anything wrong with it (another build's, unreadable, refused by Pyodide) means a normal
    start, never a broken page. build.py fills in SNAPSHOT: a name per build (from what the
    snapshot is made of), so a page can never restore another build's Python. */
-import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+import { loadPyodide as startRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
@@ -47,9 +47,20 @@ async function expand(response) {
 }
 
 export async function loadPyodide(options = {}) {
+  try {
+    return await start(options);
+  } catch (error) {  // a file of the runtime missing or damaged: the rescue box says so at once
+    globalThis.skipboRescue?.(String(error && error.message || error), "download");
+    throw error;
+  }
+}
+
+async function start(options) {
   options = { ...options, indexURL: INDEX_URL, lockFileContents: { info: LOCK_INFO, packages: {} } };
   const fetch = globalThis.fetch;
-  globalThis.fetch = wasmFromTheCaches(fetch);
+  const watch = watchTheRuntime();
+  globalThis.fetch = watch.fetch(wasmFromTheCaches(fetch));
+  const startPyodide = (more) => Promise.race([watch.failed, startRuntime(more)]);
   try {
     const response = await cached;
     if (response) {
@@ -72,8 +83,44 @@ export async function loadPyodide(options = {}) {
     makeSnapshotLater();
     return pyodide;
   } finally {
+    watch.stop();
     if (globalThis.fetch !== fetch) globalThis.fetch = fetch;
   }
+}
+
+/* Pyodide only logs a wasm it cannot instantiate (missing, damaged) or a standard library it
+   cannot fetch, and then waits for ever ("Loading the game: 13 %"). While it starts, a
+   failed response for one of its files or a refused instantiation fails the start instead
+   (``failed`` rejects), with the file's name. */
+function watchTheRuntime() {
+  const wasm = globalThis.WebAssembly, kept = {};
+  let fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  failed.catch(() => {});
+  for (const name of ["instantiateStreaming", "instantiate"]) {
+    const original = wasm && wasm[name];
+    if (typeof original !== "function") continue;
+    kept[name] = original;
+    wasm[name] = function (...args) {
+      const result = original.apply(this, args);
+      result.catch((error) => fail(new Error(`pyodide.asm.wasm: ${error && error.message || error}`)));
+      return result;
+    };
+  }
+  return {
+    failed,
+    stop: () => Object.assign(wasm, kept),
+    fetch: (fetch) => function (input, init) {
+      const url = String(input instanceof Request ? input.url : input);
+      const result = fetch.call(this, input, init);
+      if (url.startsWith(INDEX_URL)) {
+        result.then((response) => {
+          if (!response.ok) fail(new Error(`${url.slice(INDEX_URL.length)}: HTTP ${response.status}`));
+        }, (error) => fail(new Error(`${url.slice(INDEX_URL.length)}: ${error && error.message || error}`)));
+      }
+      return result;
+    },
+  };
 }
 
 /* Pyodide's fetch of its wasm. On a later visit the service worker leaves that one file to

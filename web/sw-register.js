@@ -15,16 +15,27 @@
     });
   }
 
-  if (navigator.serviceWorker.controller) return register();
+  /* The game is playable: the worker in charge learns that its build works, and keeps it
+     (and only then deletes the previous build's files; see sw.js). */
+  function started() {
+    var worker = navigator.serviceWorker.controller;
+    if (worker) worker.postMessage("skipbo: started");
+  }
+
   var table = document.getElementById("table");
-  if (!table) return register();
-  var ready = function () { return table.getAttribute("data-ready") === "1"; };
-  if (ready()) return register();
-  var observer = new MutationObserver(function () {
-    if (ready()) {
-      observer.disconnect();
-      register();
-    }
-  });
-  observer.observe(table, { attributes: true, attributeFilter: ["data-ready"] });
+  function whenReady(then) {
+    var ready = function () { return table.getAttribute("data-ready") === "1"; };
+    if (!table || ready()) return then();
+    var observer = new MutationObserver(function () {
+      if (ready()) {
+        observer.disconnect();
+        then();
+      }
+    });
+    observer.observe(table, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+
+  if (!navigator.serviceWorker.controller) return whenReady(register);
+  register();
+  whenReady(started);
 })();

@@ -129,6 +129,14 @@ class GameCommands(CommandsBase):
         """The same settings again (a new match)."""
         self.use(self.rooms.session.deal(self.state.ctrl.settings_for_replay()))
 
+    def restore_aside(self) -> None:
+        """Yes, the game set aside comes back to the table (notice ``notice.aside_game``)."""
+        ctrl = self.rooms.aside.restore()
+        self.store.notify("notices")
+        if ctrl is not None:
+            self.new_table(ctrl)
+        self.render()
+
     def url_game(self) -> None:
         """Yes, the address's new game replaces the one in progress."""
         waiting = self.rooms.session.take_waiting()

@@ -16,6 +16,7 @@ from ..commands import Commands, Rooms
 from ..host.page_host import HostLink
 from ..i18n import LANGUAGES
 from ..state.store import GAME, SHOWING, Store
+from .page_aside import AsideGames
 from .page_assist import Assist, Narration
 from .page_celebrate import Celebration
 from .page_computer import ComputerTurns
@@ -73,12 +74,14 @@ class App:
         self.positions = PositionDesk(self.store, self.session, self.commands, browser)
         self.puzzles = PuzzleSession(self.store, commands, self.session, browser, self.patcher)
         self.tabs = TabGuard(self.session, self.commands)
+        self.aside = AsideGames(self.session)  # a game set aside, offered back
         # the page drawn in one step: the views with marks on the table first, in this order
         self.screen = Screen(self.store, browser, self.table, (self.assist, self.tutorial, self.host),
                              (self.puzzles,))
         commands.wire(Rooms(self.session, browser, self.root, self.sheet, self.records, self.tutorial,
                             self.puzzles, self.stats, self.positions, self.computer, self.keys,
-                            self.drag, self.table, self.sound, self.narration, self.motion, self.screen))
+                            self.drag, self.table, self.sound, self.narration, self.motion, self.screen,
+                            self.aside))
         self.tabs.claim()  # the tab opened last has the game
         self.follow_store()
         session = self.session
@@ -90,6 +93,8 @@ class App:
         elif self.puzzles.on_load(session.given):
             open_setup = False
         session.report()  # one notice for whatever damaged values start-up set aside
+        if self.aside.offer():  # a game set aside can be played on: no new-game screen over the offer
+            open_setup = False
         self.save()
         self.screen.render()
         if open_setup:
@@ -220,6 +225,7 @@ ACTIONS: dict[str, Action] = {
     "undo": lambda c, el: c.undo(),
     "read-table": lambda c, el: c.read_table(),
     "url-game": lambda c, el: c.url_game(),
+    "restore-aside": lambda c, el: c.restore_aside(),
     "dismiss": lambda c, el: c.dismiss(int(attr(el, "data-index") or 0)),
 }
 # Families of buttons whose room reads the rest of the name (and the element).
