@@ -13,7 +13,7 @@
    instead of showing the box.
    "Aside" means kept: every skipbo.* key is moved to skipbo.aside.<name> (skipbo.aside.<name>.2
    ... when that is taken), as skipbo_web.dom.page_session does with one damaged value; the
-   started page offers a game set aside back (skipbo_web.dom.page_aside). */
+   started page offers a game set aside back (skipbo_web.dom.page_restore). */
 (function () {
   var box = document.getElementById("rescue");
   if (!box) return;

@@ -11,7 +11,6 @@ from ..state.controller import Controller
 from ..state.store import Mode, PageState, Store
 
 if TYPE_CHECKING:
-    from ..dom.page_aside import AsideGames
     from ..dom.page_assist import Narration
     from ..dom.page_computer import ComputerTurns
     from ..dom.page_dom import Browser
@@ -21,6 +20,7 @@ if TYPE_CHECKING:
     from ..dom.page_positions import PositionDesk
     from ..dom.page_puzzles import PuzzleSession
     from ..dom.page_records import RecordsDesk
+    from ..dom.page_restore import AsideGames
     from ..dom.page_screen import Screen
     from ..dom.page_session import Session
     from ..dom.page_sheet import Sheet
@@ -52,7 +52,7 @@ class Rooms:
     narration: Narration            # the moves and the table in words
     motion: Motion                  # a dragged card refused flies back
     screen: Screen                  # patches the page to the state
-    aside: AsideGames               # a game set aside, offered back
+    restore: AsideGames             # a game set aside, offered back
 
 
 class CommandsBase:

@@ -131,7 +131,7 @@ class GameCommands(CommandsBase):
 
     def restore_aside(self) -> None:
         """Yes, the game set aside comes back to the table (notice ``notice.aside_game``)."""
-        ctrl = self.rooms.aside.restore()
+        ctrl = self.rooms.restore.restore()
         self.store.notify("notices")
         if ctrl is not None:
             self.new_table(ctrl)

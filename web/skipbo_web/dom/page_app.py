@@ -16,7 +16,6 @@ from ..commands import Commands, Rooms
 from ..host.page_host import HostLink
 from ..i18n import LANGUAGES
 from ..state.store import GAME, SHOWING, Store
-from .page_aside import AsideGames
 from .page_assist import Assist, Narration
 from .page_celebrate import Celebration
 from .page_computer import ComputerTurns
@@ -29,6 +28,7 @@ from .page_positions import PositionDesk
 from .page_puzzles import PuzzleSession
 from .page_records import RecordsDesk
 from .page_refusal import Refusal
+from .page_restore import AsideGames
 from .page_screen import Screen
 from .page_session import Session
 from .page_sheet import Sheet
@@ -74,14 +74,14 @@ class App:
         self.positions = PositionDesk(self.store, self.session, self.commands, browser)
         self.puzzles = PuzzleSession(self.store, commands, self.session, browser, self.patcher)
         self.tabs = TabGuard(self.session, self.commands)
-        self.aside = AsideGames(self.session)  # a game set aside, offered back
+        self.restore = AsideGames(self.session)  # a game set aside, offered back
         # the page drawn in one step: the views with marks on the table first, in this order
         self.screen = Screen(self.store, browser, self.table, (self.assist, self.tutorial, self.host),
                              (self.puzzles,))
         commands.wire(Rooms(self.session, browser, self.root, self.sheet, self.records, self.tutorial,
                             self.puzzles, self.stats, self.positions, self.computer, self.keys,
                             self.drag, self.table, self.sound, self.narration, self.motion, self.screen,
-                            self.aside))
+                            self.restore))
         self.tabs.claim()  # the tab opened last has the game
         self.follow_store()
         session = self.session
@@ -93,7 +93,7 @@ class App:
         elif self.puzzles.on_load(session.given):
             open_setup = False
         session.report()  # one notice for whatever damaged values start-up set aside
-        if self.aside.offer():  # a game set aside can be played on: no new-game screen over the offer
+        if self.restore.offer():  # a game set aside can be played on: no new-game screen over the offer
             open_setup = False
         self.save()
         self.screen.render()

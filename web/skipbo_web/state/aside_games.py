@@ -2,7 +2,7 @@
 ``skipbo.aside.current.2``... holds a game that can be played on, so that the page can offer
 it back ("Restore the game set aside") instead of leaving it where the page never looks.
 
-Pure: it reads stored texts through a function and knows no browser (dom/page_aside does
+Pure: it reads stored texts through a function and knows no browser (dom/page_restore does
 the storing).
 """
 
