@@ -56,7 +56,7 @@ class PuzzleSession:
         self.start: Game | None = None    # the puzzle's table, as the try began
         self.status = OPEN
         self.showing = 0                  # Show solution runs while it matches
-        self.key = "skipbo.embed.puzzles" if session.embed else "skipbo.puzzles"
+        self.key = "skipbo.embed.puzzles" if session.apart else "skipbo.puzzles"
         box = browser.by_id("puzzle")
         self.box = box
         self.view = TreeView(patcher, box) if box is not None else None

@@ -21,6 +21,7 @@ from ..state.settings import Settings, UrlOptions, parse_url, query_options, wan
 from ..state.store import PageState
 from ..views.embed import storage_keys
 from ..views.table import Look
+from .page_apart import keeps_apart
 from .page_dom import Browser, JsException, js
 
 ASIDE_PREFIX = "skipbo.aside."  # a damaged value is moved to skipbo.aside.<its name>, kept as it was
@@ -111,10 +112,12 @@ class Session:
         self.given, too_long = query_options(str(window.location.search or ""))
         if too_long:
             notices.append(Message("notice.url_too_long"))
-        # Embed mode keeps its game apart from the visitor's own and ignores their settings.
+        # Embed mode, and any page in a frame, keeps its game apart from the visitor's own
+        # and ignores their settings (page_apart says why).
         self.embed = wants_embed(self.given)
-        self.keys = storage_keys(self.embed)
-        self.pref_keys = pref_keys(self.embed)
+        self.apart = keeps_apart(window, self.given)
+        self.keys = storage_keys(self.apart)
+        self.pref_keys = pref_keys(self.apart)
         self.aside: list[str] = []  # the keys whose damaged values this start set aside (one notice)
         self.keep_newer = False  # the saved game is a newer version's: kept, never saved over
         stored = self.read(self.keys.settings) if self.keys.settings else None
@@ -260,7 +263,7 @@ class Session:
         a lesson may hold several: each simply saves its own game."""
         if self.keep_newer or self.keys.current in self.storage.stuck:  # kept: this tab plays on without saving over it
             return True
-        if not self.embed and self.storage.text(self.keys.current) != self.seen:
+        if not self.apart and self.storage.text(self.keys.current) != self.seen:
             return False
         self.seen = self.storage.set(self.keys.current, self.state.ctrl.record())
         self.storage.set(self.keys.match, self.state.ctrl.match_data())
