@@ -56,6 +56,7 @@ def test_a_page_of_the_same_site_framing_the_plain_page_leaves_the_visitors_game
     game = settled_game(page, site.url)
     owner = text(page, "skipbo.tab")
     assert owner
+    page.evaluate("localStorage.setItem('skipbo.theme', JSON.stringify('dark'))")  # the visitor's colours
     (host_dir / "same-site.html").write_text(HOST.substitute(src=f"{site.url}{PLAIN}".replace("&", "&amp;"),
                                                              game_origin=origin(site.url)), encoding="utf-8")
     lesson = page.context.new_page()  # another tab: a page of 127.0.0.1 on another port
@@ -63,9 +64,10 @@ def test_a_page_of_the_same_site_framing_the_plain_page_leaves_the_visitors_game
     frame = frame_of(lesson)
     assert frame.evaluate("localStorage.getItem('skipbo.current')") == game  # one store: the same site
     assert frame.locator("#table").get_attribute("data-players") == "2"
+    assert frame.evaluate("document.documentElement.dataset.themeChoice") == "auto"  # its own, not the visitor's
     steer(lesson, frame)
     # the visitor's saved game, and their tab's hold on it, are as they were
-    assert text(page, "skipbo.current") == game
+    assert text(page, "skipbo.current") == game and text(page, "skipbo.theme") == '"dark"'
     assert text(page, "skipbo.tab") == owner
     expect(page.locator(COVER)).to_have_count(0)
     frame.locator('[data-seat="0"] [data-slot="H"][data-card]').first.click()  # played in the frame: still apart
