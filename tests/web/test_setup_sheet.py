@@ -54,6 +54,7 @@ def start(page: types.SimpleNamespace, search: str, stored: dict[str, Any] | Loc
     storage = stored if isinstance(stored, LocalStorage) else LocalStorage(stored)
     window = types.SimpleNamespace(location=types.SimpleNamespace(search=search), localStorage=storage,
                                    navigator=types.SimpleNamespace(languages=["de"], language="de"))
+    window.top = window.self = window  # the top of its tab (page_apart.in_frame)
     browser = types.SimpleNamespace(window=window, by_id=lambda name: None)
     session = page.session.Session(browser)
     sheet = page.sheet.Sheet(Store(session.state), None, session, browser, None, {})

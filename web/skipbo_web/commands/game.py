@@ -8,6 +8,7 @@ from typing import Any
 from ..host.host_api import BAD_ARGS, BAD_POSITION, HostError, message_words
 from ..i18n import LANGUAGES
 from ..state.controller import Controller, new_seed
+from ..state.links import ask, asks
 from ..state.positions import PositionProblem
 from ..state.puzzle_book import PUZZLES, puzzle
 from ..state.settings import UrlOptions, parse_url
@@ -139,7 +140,23 @@ class GameCommands(CommandsBase):
 
     def url_game(self) -> None:
         """Yes, the address's new game replaces the one in progress."""
-        waiting = self.rooms.session.take_waiting()
+        rooms = self.rooms
+        waiting = rooms.session.take_waiting()
         if waiting is not None:
             self.use(waiting)
+            rooms.puzzles.take_up(waiting)  # a puzzle's try: its box and its verdicts
+        self.render()
+
+    def offer_game(self, ctrl: Controller) -> None:
+        """A game the address asked for, ready once the page is up (``?position=``): on
+        the table now, or waiting for the player's yes when it would replace a game in
+        progress (the one on the table, or the one the tutorial keeps for later)."""
+        rooms = self.rooms
+        mine = rooms.tutorial.normal if self.state.in_tutorial else self.state.ctrl
+        if not asks(mine, rooms.session.embed):
+            self.new_table(ctrl)
+            return
+        rooms.session.waiting = ctrl
+        ask(self.state.notices)
+        self.store.notify("notices")
         self.render()

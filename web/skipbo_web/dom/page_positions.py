@@ -52,7 +52,7 @@ class PositionDesk:
         except PositionProblem as err:
             self.problem(err.message)
             return
-        self.commands.new_table(ctrl)
+        self.commands.offer_game(ctrl)
 
     def problem(self, message: Message) -> None:
         """Name what is wrong; the game on the table and its save stay as they are."""

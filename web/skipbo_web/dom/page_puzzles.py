@@ -16,6 +16,7 @@ from skipbo_core import Game
 
 from ..state import positions
 from ..state.controller import Controller, Message
+from ..state.links import ask, asks
 from ..state.puzzle_book import PUZZLES, Puzzle, puzzle
 from ..state.settings import SPEED_DELAY_MS, Settings
 from ..state.store import GAME
@@ -56,7 +57,7 @@ class PuzzleSession:
         self.start: Game | None = None    # the puzzle's table, as the try began
         self.status = OPEN
         self.showing = 0                  # Show solution runs while it matches
-        self.key = "skipbo.embed.puzzles" if session.embed else "skipbo.puzzles"
+        self.key = "skipbo.embed.puzzles" if session.apart else "skipbo.puzzles"
         box = browser.by_id("puzzle")
         self.box = box
         self.view = TreeView(patcher, box) if box is not None else None
@@ -99,18 +100,29 @@ class PuzzleSession:
         return ctrl
 
     def on_load(self, given: dict[str, str]) -> bool:
-        """``?puzzle=<n>`` opens puzzle n (the same address again resumes its try); a
+        """``?puzzle=<n>`` opens puzzle n (the same address again resumes its try; a game
+        in progress stays on the table while the puzzle waits for the player's yes); a
         saved puzzle game is taken up again. Whether a puzzle is now on the table."""
-        ctrl = self.store.state.ctrl
+        state = self.store.state
+        ctrl = state.ctrl
         if "puzzle" in given:
             p = puzzle(given["puzzle"])
             if p is None:
-                self.store.state.notices.append(Message("puzzles.unknown", {"n": given["puzzle"][:12],
-                                                                        "last": len(PUZZLES)}))
-            elif ctrl.origin != f"{ORIGIN}{p.id}":
+                state.notices.append(Message("puzzles.unknown", {"n": given["puzzle"][:12], "last": len(PUZZLES)}))
+            elif ctrl.origin == f"{ORIGIN}{p.id}":
+                pass  # the same address again: its try goes on
+            elif asks(ctrl, self.session.embed):
+                self.session.waiting = self.table_for(p)  # Commands.url_game takes it up
+                ask(state.notices)
+            else:
                 self.attach(p, self.table_for(p))
                 self.store.notify(GAME)
                 return True
+        return self.take_up(ctrl)
+
+    def take_up(self, ctrl: Controller) -> bool:
+        """When ``ctrl`` is a try at a puzzle (its origin says which), it goes on as one:
+        the session's game, put on the table by the caller. Whether it is one."""
         p = puzzle(ctrl.origin[len(ORIGIN):]) if ctrl.origin.startswith(ORIGIN) else None
         if p is None:
             return False

@@ -38,7 +38,7 @@ class AsideGames:
     def _found(self) -> AsideGame | None:
         session = self.session
         storage = session.storage
-        if not storage.ok or session.embed or session.keep_newer or session.keys.current in storage.stuck:
+        if not storage.ok or session.apart or session.keep_newer or session.keys.current in storage.stuck:
             return None
         return newest_game(self._keys(), storage.text, session.settings, skip=storage.text(session.keys.current))
 

@@ -15,12 +15,14 @@ from skipbo_core.jsonread import JSONInputError, read_json
 from ..i18n import LANGUAGES, pick_language
 from ..state import positions
 from ..state.controller import BadMatch, BadSave, Controller, Message, new_seed, newer_save
+from ..state.links import ASK, ask, asks
 from ..state.prefs import pref_keys, stored_sound, stored_theme
 from ..state.settings import VERSION as SETTINGS_VERSION
-from ..state.settings import Settings, UrlOptions, parse_url, query_options, wants_embed
+from ..state.settings import Settings, parse_url, query_options, wants_embed
 from ..state.store import PageState
 from ..views.embed import storage_keys
 from ..views.table import Look
+from .page_apart import keeps_apart
 from .page_dom import Browser, JsException, js
 
 ASIDE_PREFIX = "skipbo.aside."  # a damaged value is moved to skipbo.aside.<its name>, kept as it was
@@ -111,10 +113,12 @@ class Session:
         self.given, too_long = query_options(str(window.location.search or ""))
         if too_long:
             notices.append(Message("notice.url_too_long"))
-        # Embed mode keeps its game apart from the visitor's own and ignores their settings.
+        # Embed mode, and any page in a frame, keeps its game apart from the visitor's own
+        # and ignores their settings (page_apart says why).
         self.embed = wants_embed(self.given)
-        self.keys = storage_keys(self.embed)
-        self.pref_keys = pref_keys(self.embed)
+        self.apart = keeps_apart(window, self.given)
+        self.keys = storage_keys(self.apart)
+        self.pref_keys = pref_keys(self.apart)
         self.aside: list[str] = []  # the keys whose damaged values this start set aside (one notice)
         self.keep_newer = False  # the saved game is a newer version's: kept, never saved over
         stored = self.read(self.keys.settings) if self.keys.settings else None
@@ -139,7 +143,7 @@ class Session:
         speed = url.speed if url.speed is not None else self.settings.speed
         self.open_setup = False  # the new-game screen opens at start-up (a first visit)
         self.seen: str | None = None  # the saved game as this tab last read or wrote it
-        self.waiting: UrlOptions | None = None  # the address's game, until the player says to start it
+        self.waiting: Controller | None = None  # the address's game, until the player says to start it
         saved = self.load_saved(notices)
         # ?position=<address> is fetched once the page is up (page_positions); ?pos= is read now
         self.position_url = self.given.get("position")
@@ -149,13 +153,12 @@ class Session:
         elif url.settings is not None:
             if saved is not None and saved.origin == url.origin and url.seed is not None:
                 ctrl = saved  # the same address again: resume that game
-            elif saved is not None and saved.in_progress and not self.embed:
-                ctrl = saved  # the address's game waits for a yes (App.act "url-game")
-                self.waiting = url
-                notices.append(Message("notice.url_replace"))
             else:
                 ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(),
                                         origin=url.origin)
+                if asks(saved, self.embed):  # the address's game waits for a yes (App.act "url-game")
+                    self.waiting, ctrl = ctrl, saved
+                    ask(notices)
         elif saved is not None:
             ctrl = saved
         else:
@@ -175,7 +178,8 @@ class Session:
                      notices: list[Message]) -> Controller | None:
         """The game of ``?pos=<compact form>`` (or of ``?position=``, when the saved game is
         that one: reloading the same address resumes it); None when there is none, or
-        when it is bad (a notice names the problem)."""
+        when it is bad (a notice names the problem). When it would replace the saved game
+        in progress, that one stays on the table and the address's waits for a yes."""
         compact, address = self.given.get("pos"), self.position_url
         origin = f"pos={compact}" if compact is not None else f"position={address}" if address is not None else None
         if origin is None:
@@ -188,10 +192,15 @@ class Session:
         if compact is None:
             return None
         try:
-            return Controller.from_position(positions.read_compact(compact), settings, origin)
+            ctrl = Controller.from_position(positions.read_compact(compact), settings, origin)
         except positions.PositionProblem as err:
             notices.append(err.message)
             return None
+        if asks(saved, self.embed):
+            self.waiting = ctrl
+            ask(notices)
+            return saved
+        return ctrl
 
     def read(self, key: str) -> Any:
         """The stored value of ``key``; ``None`` when absent or damaged (a damaged value
@@ -260,7 +269,7 @@ class Session:
         a lesson may hold several: each simply saves its own game."""
         if self.keep_newer or self.keys.current in self.storage.stuck:  # kept: this tab plays on without saving over it
             return True
-        if not self.embed and self.storage.text(self.keys.current) != self.seen:
+        if not self.apart and self.storage.text(self.keys.current) != self.seen:
             return False
         self.seen = self.storage.set(self.keys.current, self.state.ctrl.record())
         self.storage.set(self.keys.match, self.state.ctrl.match_data())
@@ -285,12 +294,10 @@ class Session:
 
     def take_waiting(self) -> Controller | None:
         """The address's game the player said yes to (None: none waits); its notice goes."""
-        url, self.waiting = self.waiting, None
+        ctrl, self.waiting = self.waiting, None
         notices = self.state.notices
-        notices[:] = [n for n in notices if n.key != "notice.url_replace"]
-        if url is None or url.settings is None:
-            return None
-        return Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin=url.origin)
+        notices[:] = [n for n in notices if n.key != ASK]
+        return ctrl
 
     def deal(self, settings: Settings | None = None) -> Controller:
         """A new game with ``settings`` (default: the session's)."""

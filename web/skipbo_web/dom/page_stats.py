@@ -60,10 +60,11 @@ class StatsDesk:
     def game_over(self) -> None:
         """The game on the table just ended: count it (not in the tutorial, not in an
         embedded table, not a game set up from a position or a puzzle: those are no
-        whole games; a hot-seat game has no single "you" and is not counted)."""
+        whole games; a hot-seat game has no single "you" and is not counted). A page in a
+        frame counts nothing either: the statistics are the visitor's own (page_apart)."""
         state = self.store.state
         ctrl = state.ctrl
-        if (self.session.embed or state.in_tutorial or ctrl.position is not None or not ctrl.game.is_over
+        if (self.session.apart or state.in_tutorial or ctrl.position is not None or not ctrl.game.is_over
                 or ctrl.game is self.counted):
             return
         self.counted = ctrl.game

@@ -5,8 +5,9 @@ in another tab" and a button to take the game over, and takes no input until the
 Taking over reads the newest save, so what was played in the other tab goes on here.
 
 Saving checks too (``Session.save``): a tab whose game in storage is no longer the one it
-last read or wrote never overwrites it, and gives up the game instead. An embedded table
-keeps to itself (two tables may share one page), so it is never covered.
+last read or wrote never overwrites it, and gives up the game instead. An embedded table,
+like any page in a frame, keeps to itself (two tables may share one page; page_apart): it
+never claims the game, so it never covers the visitor's tab, and is never covered.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class TabGuard:
         self.session = session
         self.commands = commands
         self.id = f"{random.SystemRandom().randrange(16**12):012x}"
-        self.on = not session.embed and session.storage.ok
+        self.on = not session.apart and session.storage.ok
 
     @property
     def elsewhere(self) -> bool:
@@ -56,7 +57,7 @@ class TabGuard:
             self.step_back()
 
     def step_back(self) -> None:
-        """Another tab has the game: this one is covered (never an embedded table)."""
+        """Another tab has the game: this one is covered (never a table kept apart)."""
         if self.on:
             self.commands.step_back()
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..state.controller import BadSave, Controller, Message
-from ..state.settings import wants_embed
 from ..state.tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
 from ..views.coach import coach_tree, entry_tree, pile_mark, refusal, step_text
 from ..views.table_marks import Mark
@@ -74,8 +73,8 @@ class TutorialSession:
         """Show the tutorial at once for ``?tutorial=1`` (a finished one starts again), or
         when it was left open at the last visit and the address asks for no game.
         ``unsaved``: the game on the table is not in storage yet (a new deal)."""
-        # an embedded tutorial, like an embedded game, keeps apart from the visitor's own
-        self.key = KEY_TUTORIAL_EMBED if wants_embed(given) else KEY_TUTORIAL
+        # an embedded tutorial (or one in a frame), like an embedded game, keeps apart from the visitor's own
+        self.key = KEY_TUTORIAL_EMBED if self.session.apart else KEY_TUTORIAL
         wanted, bad = url_choice(given)
         if bad:
             self.store.state.notices.append(Message("notice.bad_url", {"names": "tutorial"}))
