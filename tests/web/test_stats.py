@@ -114,9 +114,10 @@ def test_an_entry_that_cannot_be_read_is_set_aside_and_the_others_kept(bad: obje
 
 @pytest.mark.parametrize("damage", ["text", [], {"version": 2, "games": []}, {"version": 1, "games": {}}, 7])
 def test_a_store_that_cannot_be_read_at_all_is_set_aside_whole(damage: object) -> None:
+    """It is not wrapped into the new store's own list (issue 36: read again, wrapped
+    again, it grew at every load until saving stopped); the page keeps it under a key."""
     shelf = read_store(damage)
-    assert shelf.games == [] and shelf.aside == [damage] and shelf.new_aside == 1 and shelf.damaged
-    assert read_store(to_store([game()], shelf.aside)).new_aside == 0
+    assert shelf.games == [] and shelf.aside == [] and shelf.new_aside == 1 and shelf.damaged
 
 
 def test_nothing_stored_is_no_games() -> None:

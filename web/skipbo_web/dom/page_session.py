@@ -19,9 +19,10 @@ from ..state.store import PageState
 from ..views.embed import storage_keys
 from ..views.table import Look
 from .page_dom import Browser
-from .page_storage import ASIDE_PREFIX, MAX_ASIDE, Storage, aside_key
+from .page_storage import ASIDE_PREFIX, Storage, aside_key
 
-__all__ = ["ASIDE_PREFIX", "MAX_ASIDE", "Session", "Storage", "aside_key"]
+__all__ = ["ASIDE_PREFIX", "Session", "Storage", "aside_key"]
+NOT_SAVED, SAVED_AGAIN = "notice.not_saved", "notice.saved_again"  # the storage refused a write; it took one again
 
 class Session:
     """The page's state as start-up finds it (``state``: the game on the table, how it is
@@ -40,6 +41,8 @@ class Session:
         self.keys = storage_keys(self.embed)
         self.pref_keys = pref_keys(self.embed)
         self.aside: list[str] = []  # the keys whose damaged values this start set aside (one notice)
+        self.told_stuck: set[str] = set()  # damaged values left in place for want of room, once named
+        self.unsaved: set[str] = set()  # the keys the storage notice last said were not saved
         self.keep_newer = False  # the saved game is a newer version's: kept, never saved over
         stored = self.read(self.keys.settings) if self.keys.settings else None
         self.settings, bad = Settings.from_dict(stored, LANGUAGES) if stored is not None else (Settings(), [])
@@ -87,7 +90,7 @@ class Session:
             self.open_setup = not self.lost_save and not self.keep_newer and self.position_url is None
         self.url_game = (url.settings is not None and self.waiting is None) or placed is not None
         self.dealt_now = ctrl is not saved  # a new deal, not in storage yet
-        if not self.storage.ok or self.keys.current in self.storage.stuck:  # the game on the table is not saved
+        if not self.storage.ok:  # the game on the table is not saved (a value kept stuck: report() says)
             notices.append(Message("notice.no_storage"))
         look = Look(lang, url.faces if url.faces is not None else ctrl.settings.faces,
                     theme=url.theme or stored_theme(self.read(self.pref_keys.theme)),
@@ -132,11 +135,44 @@ class Session:
 
     def report(self) -> None:
         """The one notice of what start-up set aside (the next start finds it gone: it
-        is never reported twice)."""
+        is never reported twice), one for damaged values that had no room to be set
+        aside, and from now on, at once, each write the browser refuses."""
         if self.aside:
             self.state.notices.append(Message("notice.set_aside", {"names": ", ".join(self.aside),
                                                              "where": ASIDE_PREFIX + "…"}))
             self.aside = []
+        self.tell_stuck()
+        self.storage.listener = self.storage_notice
+        if self.storage.failed:
+            self.storage_notice()
+
+    def tell_stuck(self) -> None:
+        """Name the damaged values that stay in place, unwritten, for want of room to set
+        them aside (each once)."""
+        new = sorted(self.storage.stuck - self.told_stuck)
+        if new:
+            self.told_stuck.update(new)
+            self.state.notices.append(Message("notice.stuck", {"names": ", ".join(new)}))
+
+    def storage_notice(self) -> None:
+        """The browser refused a write (storage full) or took one again: the notice says
+        which keys are not saved, at once, and that all is saved once they are again. A
+        dismissed notice comes back when another key fails."""
+        failed = sorted(self.storage.failed)
+        notices = self.state.notices
+        at = next((i for i, n in enumerate(notices) if n.key in (NOT_SAVED, SAVED_AGAIN)), None)
+        grew, had = bool(set(failed) - self.unsaved), bool(self.unsaved)
+        self.unsaved = set(failed)
+        if failed:
+            msg = Message(NOT_SAVED, {"names": ", ".join(failed)})
+        elif had:
+            msg = Message(SAVED_AGAIN)
+        else:
+            return
+        if at is not None:
+            notices[at] = msg
+        elif grew or not failed:
+            notices.append(msg)
 
     def set_sound(self, on: bool) -> None:
         """The bar's sound switch: kept for the next visit."""
@@ -172,8 +208,8 @@ class Session:
                 self.put_aside(keys.current)
         if ctrl is None and (keys.current in self.aside or keys.current in self.storage.stuck):
             self.lost_save = True
-            if self.storage.text(keys.match) is not None:
-                self.put_aside(keys.match)  # kept beside its game, not overwritten by the next
+        if ctrl is None and self.storage.text(keys.match) is not None:
+            self.put_aside(keys.match)  # kept beside its game (or alone), not overwritten by the next
         self.seen = self.storage.text(keys.current)
         return ctrl
 
@@ -186,8 +222,10 @@ class Session:
             return True
         if not self.embed and self.storage.text(self.keys.current) != self.seen:
             return False
-        self.seen = self.storage.set(self.keys.current, self.state.ctrl.record())
-        self.storage.set(self.keys.match, self.state.ctrl.match_data())
+        text = self.storage.set(self.keys.current, self.state.ctrl.record())
+        if text is not None:  # refused (storage full): the notice says so, the next save tries again
+            self.seen = text
+            self.storage.set(self.keys.match, self.state.ctrl.match_data())
         return True
 
     def save_settings(self) -> None:

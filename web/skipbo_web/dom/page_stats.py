@@ -2,8 +2,10 @@
 statistics sheet's buttons (downloads, clearing), and the store in ``localStorage``
 (``skipbo.stats``), read when first needed. An entry that cannot be read is set aside
 in the store (kept, reported once) and the others counted; a store that cannot be read
-at all is kept aside whole and counting starts afresh. What is kept and shown is decided
-in ``stats`` and ``stats_view``."""
+at all is moved whole to ``skipbo.aside.stats`` (as the session sets values aside) and
+counting starts afresh. When the storage is full, the games beyond the newest
+``KEEP_WHEN_FULL`` make room for the save (a notice says how many went). What is kept
+and shown is decided in ``stats`` and ``stats_view``."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..state.controller import BadSave, Message
-from ..state.stats import STORE_KEY, GameSummary, add, read_store, summarise, to_csv, to_store
+from ..state.stats import KEEP_WHEN_FULL, STORE_KEY, GameSummary, add, read_store, summarise, to_csv, to_store
 from ..views.stats_view import stats_tree
 from ..views.tree import El
 from .page_dom import js
@@ -36,22 +38,39 @@ class StatsDesk:
         self.aside: list[Any] = []  # stored entries that could not be read: kept, never counted
         self.counted: object | None = None  # the game last counted (never twice)
         self.confirm = False  # the sheet asks whether to clear them
+        if not session.embed:  # an embedded table never touches the visitor's statistics
+            session.storage.reliefs.append(self.trim)
 
     @property
     def games(self) -> list[GameSummary]:
         if self._games is None:
             store = self.session.storage
             try:
-                data = store.get(STORE_KEY)
-            except BadSave:
-                data = store.text(STORE_KEY)  # not JSON: kept aside as the text it is
-            shelf = read_store(data)
+                shelf = read_store(store.get(STORE_KEY))
+            except BadSave:  # not JSON the reader takes
+                shelf = read_store("")
             self._games, self.aside = shelf.games, shelf.aside
-            if shelf.new_aside:
-                self.store.state.notices.append(Message("notice.bad_stats") if shelf.damaged
-                                                else Message("notice.stats_aside", {"count": shelf.new_aside}))
+            notices = self.store.state.notices
+            if shelf.damaged:  # moved whole to a key of its own, as it is; counting starts afresh
+                if store.set_aside(STORE_KEY):
+                    notices.append(Message("notice.bad_stats"))
+                else:  # no room for the copy: kept in place, never written (the notice says)
+                    self.session.tell_stuck()
+            elif shelf.new_aside:
+                notices.append(Message("notice.stats_aside", {"count": shelf.new_aside}))
                 store.set(STORE_KEY, to_store(self._games, self.aside))
         return self._games
+
+    def trim(self) -> bool:
+        """Make room in a full storage: the statistics keep their newest ``KEEP_WHEN_FULL``
+        games (a notice says how many went); whether anything was freed."""
+        games = self.games
+        if len(games) <= KEEP_WHEN_FULL or self.session.storage.set(
+                STORE_KEY, to_store(games[-KEEP_WHEN_FULL:], self.aside)) is None:
+            return False
+        self._games = games[-KEEP_WHEN_FULL:]
+        self.store.state.notices.append(Message("notice.stats_trimmed", {"count": len(games) - KEEP_WHEN_FULL}))
+        return True
 
     def forget(self) -> None:
         """Read the store again when next needed (another tab may have written it)."""

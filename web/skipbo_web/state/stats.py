@@ -22,6 +22,7 @@ from skipbo_core.rules import default_stock
 STORE_KEY = "skipbo.stats"
 VERSION = 1
 MAX_GAMES = 500
+KEEP_WHEN_FULL = 100  # the storage is full: older games are dropped to make room for the save
 RESULTS = ("won", "lost", "stalled")
 MIXED = "mixed"  # opponents of different levels
 CHART_GAMES = 30  # the chart shows the newest games
@@ -113,17 +114,18 @@ class Shelf:
     games: list[GameSummary] = field(default_factory=list)
     aside: list[Any] = field(default_factory=list)
     new_aside: int = 0
-    damaged: bool = False  # the store itself could not be read (it is all aside)
+    damaged: bool = False  # the store itself could not be read: the page sets it aside whole
 
 
 def read_store(data: Any) -> Shelf:
     """The games of the stored value (``None``: nothing stored yet). An entry that
     cannot be read is set aside and the others kept; a value that is no store at all
-    (``text`` when it is not even JSON) is set aside whole."""
+    is ``damaged``: the page moves it, as it is, to a key of its own (never into the
+    new store, where it would be read, wrapped and written again at every read)."""
     if data is None:
         return Shelf()
     if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("games"), list):
-        return Shelf([], [data], 1, damaged=True)
+        return Shelf([], [], 1, damaged=True)
     games, aside = [], []
     for entry in data["games"]:
         try:
