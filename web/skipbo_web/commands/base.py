@@ -11,6 +11,7 @@ from ..state.controller import Controller
 from ..state.store import Mode, PageState, Store
 
 if TYPE_CHECKING:
+    from ..dom.page_aside import AsideDesk
     from ..dom.page_assist import Narration
     from ..dom.page_computer import ComputerTurns
     from ..dom.page_dom import Browser
@@ -51,6 +52,7 @@ class Rooms:
     narration: Narration            # the moves and the table in words
     motion: Motion                  # a dragged card refused flies back
     screen: Screen                  # patches the page to the state
+    aside: AsideDesk                # what is kept aside: the sheet's downloads and deletions
 
 
 class CommandsBase:
