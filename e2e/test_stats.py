@@ -119,9 +119,11 @@ def test_an_entry_that_cannot_be_read_is_kept_aside_and_reported_once(watched: W
 
 
 def test_a_store_that_cannot_be_read_is_kept_aside_whole_with_a_notice(watched: Watched, site) -> None:
+    """Moved as it is to skipbo.aside.stats (then .2, .3: none written over); never wrapped
+    into the new store, where it was read and wrapped again at every read (issue 36)."""
     page = open_game(watched.page, site.url, seed=3)
     # JSON nested 20,000 deep overflowed Pyodide's stack when the sheet opened (issue 29)
-    for junk in ("{not json", json.dumps({"version": 9, "games": [GAME]}), "[" * 20_000 + "]" * 20_000):
+    for i, junk in enumerate(("{not json", json.dumps({"version": 9, "games": [GAME]}), "[" * 20_000 + "]" * 20_000)):
         page.evaluate("j => localStorage.setItem('skipbo.stats', j)", junk)
         page.reload()
         page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
@@ -129,8 +131,8 @@ def test_a_store_that_cannot_be_read_is_kept_aside_whole_with_a_notice(watched: 
         assert page.locator("#sheet .stats").get_attribute("data-games") == "0"
         notice = page.locator('[data-notice="notice.bad_stats"]')
         assert notice.count() == 1 and "could not be read" in notice.inner_text()
-        kept = json.loads(junk) if junk.startswith('{"') else junk
-        assert stored(page, "skipbo.stats") == {"version": 1, "games": [], "aside": [kept]}
+        place = "skipbo.aside.stats" + (f".{i + 1}" if i else "")
+        assert page.evaluate("k => localStorage.getItem(k)", place) == junk and stored(page, "skipbo.stats") is None
 
 
 def test_downloads_and_clearing_with_a_confirmation(watched: Watched, site) -> None:
@@ -193,10 +195,15 @@ def test_the_json_download_keeps_what_was_set_aside(watched: Watched, site) -> N
     sheet = open_stats(page).locator("#sheet .stats")
     assert downloaded_json(page) == {"version": 1, "games": [GAME], "aside": [bad]}
     assert "1 entry that could not be read" in sheet.inner_text()
-    # a store that could not be read at all: no game to show, the download still holds it
+    # a store that could not be read at all: no game to show; it is kept aside whole, and
+    # the notice's button shows it, to download
     page.evaluate("() => localStorage.setItem('skipbo.stats', '{not json')")
     page.reload()
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     sheet = open_stats(page).locator("#sheet .stats")
     assert sheet.get_attribute("data-games") == "0"
-    assert downloaded_json(page) == {"version": 1, "games": [], "aside": ["{not json"]}
+    page.click('#sheet [data-action="close"]')
+    page.click('[data-notice="notice.bad_stats"] [data-action="aside"]')
+    with page.expect_download() as info:
+        page.click('#sheet li[data-store="skipbo.aside.stats"] [data-action="aside-download"]')
+    assert open(info.value.path(), encoding="utf-8").read() == "{not json"
