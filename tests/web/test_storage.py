@@ -18,7 +18,7 @@ from .pyodide_stand_in import page_modules
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[types.SimpleNamespace]:
-    with page_modules("page_storage", "page_session", "page_stats") as modules:
+    with page_modules("page_storage", "page_session", "page_stats", "page_tabs") as modules:
         yield modules
 
 
@@ -196,3 +196,48 @@ def test_damaged_statistics_are_set_aside_whole_and_stay_bounded(page) -> None:
         assert ls.used() < len(damaged) + 20_000, load
     assert ls.items["skipbo.aside.stats"] == damaged and "skipbo.aside.stats.2" not in ls.items
     assert "skipbo.stats" not in ls.items or len(ls.items["skipbo.stats"]) < 100
+
+
+def test_a_full_storage_drops_the_oldest_statistics_to_save_the_game_and_says_so(page) -> None:
+    from skipbo_web.state.stats import KEEP_WHEN_FULL, GameSummary, to_store
+
+    one = GameSummary(date="2026-01-01T00:00:00Z", players=2, stock=5, teams=False, wild_cards=18, target=None,
+                      practice=False, levels=("medium",), result="won", points=50, turns=20, seed=7)
+    ls = QuotaStorage(error(page), quota=200_000)
+    ls.items["skipbo.stats"] = json.dumps(to_store([one] * (KEEP_WHEN_FULL + 50)), separators=(",", ":"))
+    session = session_of(page, ls, "?seed=4")
+    desk = page.stats.StatsDesk(types.SimpleNamespace(state=session.state), None, session, None)
+    ls.fill()
+    play(session)
+    assert len(json.loads(ls.items["skipbo.current"])["moves"]) == 1  # saved, in room the statistics made
+    assert len(json.loads(ls.items["skipbo.stats"])["games"]) == KEEP_WHEN_FULL == len(desk.games)
+    trimmed = [n for n in session.state.notices if n.key == "notice.stats_trimmed"]
+    assert [n.args["count"] for n in trimmed] == [50] and "notice.not_saved" not in keys_of(session)
+
+
+def test_unreadable_statistics_entries_are_kept_under_a_key_of_their_own(page) -> None:
+    good = {"date": "2026-01-01T00:00:00Z", "players": 2, "stock": 5, "teams": False, "wild_cards": 18,
+            "target": None, "practice": False, "levels": ["medium"], "result": "won", "points": 50, "turns": 20,
+            "seed": 7}
+    bad = {**good, "stock": "thirty"}
+    ls = QuotaStorage(error(page), items={"skipbo.stats": json.dumps({"version": 1, "games": [good, bad]})})
+    for load in range(2):
+        session = session_of(page, ls)
+        desk = page.stats.StatsDesk(types.SimpleNamespace(state=session.state), None, session, None)
+        assert len(desk.games) == 1 and desk.kept_aside() == 1
+        assert keys_of(session) == (["notice.stats_aside"] if load == 0 else [])  # told once
+    assert json.loads(ls.items["skipbo.stats"]) == {"version": 1, "games": [good]}
+    assert json.loads(ls.items["skipbo.aside.stats"]) == [bad] and "skipbo.aside.stats.2" not in ls.items
+
+
+def test_a_tab_that_could_not_claim_the_game_in_a_full_storage_still_steps_back(page) -> None:
+    """Before: a refused claim turned the tab guard off for good; another tab's save then
+    made this tab's saves fail (``seen`` no longer matched) with no cover and no word."""
+    ls = QuotaStorage(error(page), quota=100_000)
+    ls.fill()
+    session = session_of(page, ls, "?seed=4")
+    covered: list[bool] = []
+    guard = page.tabs.TabGuard(session, types.SimpleNamespace(step_back=lambda: covered.append(True)))
+    guard.claim()
+    guard.on_storage(types.SimpleNamespace(key="skipbo.current", newValue="{}"))
+    assert covered == [True]

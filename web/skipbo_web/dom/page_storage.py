@@ -95,11 +95,8 @@ class Storage:
         text = self.text(key)
         if text is None:
             return None
-        n = 1
-        while (there := self.text(aside_key(key, n))) is not None and there != text:
-            n += 1
-        place = aside_key(key, n)
-        if there is None and not self._write(place, text):
+        place = self.keep_aside(key, text)
+        if place is None:
             self.stuck.add(key)
             return None
         try:
@@ -109,6 +106,15 @@ class Storage:
             return None
         self.stuck.discard(key)
         return place
+
+    def keep_aside(self, key: str, text: str) -> str | None:
+        """Keep ``text`` (a part of ``key``'s value that could not be read) in the first of
+        ``aside_key(key, 1, 2, ...)`` that is free or already holds it; where (None: no room)."""
+        n = 1
+        while (there := self.text(aside_key(key, n))) is not None and there != text:
+            n += 1
+        place = aside_key(key, n)
+        return place if there is not None or self._write(place, text) else None
 
     def remove(self, key: str) -> bool:
         """Delete ``key`` (the player asked for it); whether it is gone."""

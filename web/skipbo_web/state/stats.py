@@ -107,9 +107,10 @@ def summarise(ctrl: Any, date: str) -> GameSummary | None:
 
 @dataclass(frozen=True)
 class Shelf:
-    """What a read of the store found: the games, the entries that could not be read
-    (kept as they were, never dropped), and how many of those this read set aside (the
-    page reports them once: the next read finds them already aside)."""
+    """What a read of the store found: the games, the entries to set aside (those that
+    could not be read, kept as they were, and an earlier version's own ``aside`` list: the
+    page moves them to a key of their own, out of the store, which then holds games only),
+    and how many of them could not be read now (the page reports them once)."""
 
     games: list[GameSummary] = field(default_factory=list)
     aside: list[Any] = field(default_factory=list)
@@ -137,12 +138,9 @@ def read_store(data: Any) -> Shelf:
     return Shelf(games[-MAX_GAMES:], [*kept, *aside], len(aside))
 
 
-def to_store(games: Iterable[GameSummary], aside: list[Any] | None = None) -> dict[str, Any]:
-    """The value to store; ``aside`` (entries that could not be read) is kept with it."""
-    out: dict[str, Any] = {"version": VERSION, "games": [g.to_dict() for g in games][-MAX_GAMES:]}
-    if aside:
-        out["aside"] = aside
-    return out
+def to_store(games: Iterable[GameSummary]) -> dict[str, Any]:
+    """The value to store (what could not be read is kept aside under a key of its own)."""
+    return {"version": VERSION, "games": [g.to_dict() for g in games][-MAX_GAMES:]}
 
 
 def add(games: list[GameSummary], game: GameSummary) -> list[GameSummary]:
