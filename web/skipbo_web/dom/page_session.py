@@ -24,6 +24,7 @@ from .page_storage import ASIDE_PREFIX, Storage, aside_key
 __all__ = ["ASIDE_PREFIX", "Session", "Storage", "aside_key"]
 NOT_SAVED, SAVED_AGAIN = "notice.not_saved", "notice.saved_again"  # the storage refused a write; it took one again
 
+
 class Session:
     """The page's state as start-up finds it (``state``: the game on the table, how it is
     shown, the notices; the store owns it from then on), the settings, and what is kept
@@ -223,7 +224,9 @@ class Session:
         if not self.embed and self.storage.text(self.keys.current) != self.seen:
             return False
         text = self.storage.set(self.keys.current, self.state.ctrl.record())
-        if text is not None:  # refused (storage full): the notice says so, the next save tries again
+        # None: refused (storage full). What is stored stays what this tab last wrote (so the
+        # next save is not taken for another tab's); the notice says so; the next save tries again.
+        if text is not None:
             self.seen = text
             self.storage.set(self.keys.match, self.state.ctrl.match_data())
         return True
