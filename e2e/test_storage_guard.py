@@ -13,8 +13,9 @@ from pathlib import Path
 from playwright.sync_api import Page
 from skipbo_web.i18n import t
 
-from e2e.game_support import click_one_move, stored, wait_for_turn
-from e2e.test_robust_page import hand, load, notices, put, text
+from e2e.game_support import axe_scan, click_one_move, stored, wait_for_turn
+from e2e.support import BOOT_TIMEOUT_MS, READY
+from e2e.test_robust_page import RESCUE, hand, load, notices, put, text
 
 # Another page of the site fills the origin's storage to the last few characters (short keys
 # of its own: a move's save, a few characters longer, no longer fits), and frees it again.
@@ -134,6 +135,7 @@ def test_twelve_damaged_saves_are_all_kept_and_shown(watched, site, tmp_path: Pa
     page.click('[data-notice="notice.set_aside"] [data-action="aside"]')  # the notice shows them
     sheet = page.wait_for_selector("#sheet[open] .aside")
     assert int(sheet.get_attribute("data-kept")) == len(ever)
+    assert axe_scan(page) == []
     row = '#sheet li[data-store="skipbo.aside.current.10"]'
     assert page.locator(f'{row} [data-action="aside-delete"]').count() == 0  # not before it is downloaded
     with page.expect_download() as info:
@@ -185,3 +187,22 @@ def test_a_null_save_keeps_its_match_aside_and_says_so(watched, site) -> None:
     words = page.locator('[data-notice="notice.set_aside"]').inner_text()
     assert "skipbo.current" in words and "skipbo.match" in words
     assert text(page, "skipbo.aside.current") == "null" and text(page, "skipbo.aside.match") == match
+
+
+def test_the_rescue_box_writes_over_nothing_kept_aside(page: Page, site) -> None:
+    """web/rescue.js's button took ``skipbo.aside.current.9`` when ``.1`` to ``.9`` were
+    taken, writing over what was kept there; it names them as the page does. (The start is
+    made to fail as in test_robust_page; console errors are expected: no ``watched``.)"""
+    load(page, f"{site.url}?seed=4&lang=en")
+    game = text(page, "skipbo.current")
+    kept = {"skipbo.aside.current": "kept 1", **{f"skipbo.aside.current.{n}": f"kept {n}" for n in range(2, 10)}}
+    put(page, kept)
+    page.add_init_script("""if (!sessionStorage.getItem("rescued"))
+        Object.defineProperty(navigator, "languages", {get() { throw new Error("no languages here"); }});""")
+    page.goto(site.url)
+    page.wait_for_selector(RESCUE, state="visible", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate('sessionStorage.setItem("rescued", "1")')
+    page.click("#rescue-fresh")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert all(text(page, key) == value for key, value in kept.items())
+    assert text(page, "skipbo.aside.current.10") == game
