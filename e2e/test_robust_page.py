@@ -91,7 +91,8 @@ def test_embedded_stores_and_settings_deep(watched, site) -> None:
 
 def test_a_damaged_game_that_cannot_be_set_aside_is_never_written_over(watched, site) -> None:
     """The browser refuses the copy (storage full: here it refuses every skipbo.aside.* key):
-    the damaged value stays where it is, the page plays without saving over it and says so."""
+    the damaged value stays where it is, the page plays without saving over it and says so,
+    naming each such key (issue 36: a stuck match or settings were not named)."""
     page = load(watched.page, f"{site.url}?seed=5&lang=en&speed=0")
     page.add_init_script("""{ const set = Storage.prototype.setItem;
         Storage.prototype.setItem = function (k, v) {
@@ -99,7 +100,9 @@ def test_a_damaged_game_that_cannot_be_set_aside_is_never_written_over(watched, 
           return set.call(this, k, v); }; }""")
     put(page, {"skipbo.current": DEEP, "skipbo.settings": '{"version": 1, "lang": [1]}'})
     load(page, f"{site.url}?speed=0")
-    assert notices(page) == ["notice.no_storage"]
+    assert notices(page) == ["notice.stuck"]
+    words = page.locator('[data-notice="notice.stuck"]').inner_text()
+    assert "skipbo.current" in words and "skipbo.settings" in words
     playable(page)
     page.click('#bar [data-lang="de"]')
     assert text(page, "skipbo.current") == DEEP and text(page, "skipbo.settings") == '{"version": 1, "lang": [1]}'

@@ -111,7 +111,9 @@
     keys.forEach(function (key) {
       if (key.indexOf("skipbo.") !== 0 || key.indexOf("skipbo.aside.") === 0) return;
       var name = "skipbo.aside." + key.slice("skipbo.".length), place = name, n = 1;
-      while (localStorage.getItem(place) !== null && n < 9) place = name + "." + (++n);
+      /* the first free place, or one that holds the same text: nothing kept aside is written over */
+      while (localStorage.getItem(place) !== null && localStorage.getItem(place) !== localStorage.getItem(key))
+        place = name + "." + (++n);
       localStorage.setItem(place, localStorage.getItem(key));
       localStorage.removeItem(key);
     });

@@ -11,6 +11,7 @@ from ..state.controller import Controller
 from ..state.store import Mode, PageState, Store
 
 if TYPE_CHECKING:
+    from ..dom.page_aside import AsideDesk
     from ..dom.page_assist import Narration
     from ..dom.page_computer import ComputerTurns
     from ..dom.page_dom import Browser
@@ -53,6 +54,7 @@ class Rooms:
     motion: Motion                  # a dragged card refused flies back
     screen: Screen                  # patches the page to the state
     restore: AsideGames             # a game set aside, offered back
+    aside: AsideDesk                # what is kept aside: the sheet's downloads and deletions
 
 
 class CommandsBase:

@@ -14,7 +14,7 @@ class RecordCommands(CommandsBase):
     """Sheets, records and the replay viewer."""
 
     def open_sheet(self, kind: str) -> None:
-        """Open sheet ``kind`` (setup, help, records, replay, stats, puzzles)."""
+        """Open sheet ``kind`` (setup, help, records, replay, stats, puzzles, aside)."""
         rooms = self.rooms
         if kind == "stats":
             rooms.stats.confirm = False
@@ -83,6 +83,10 @@ class RecordCommands(CommandsBase):
     def stats_action(self, action: str) -> None:
         """The statistics sheet's buttons: downloads, and clearing (asked first)."""
         self.rooms.stats.action(action)
+
+    def aside_action(self, action: str, key: str | None) -> None:
+        """The "Kept aside" sheet's buttons: download a value, delete one downloaded."""
+        self.rooms.aside.action(action, key)
 
     def toggle_replay(self) -> None:
         """The replay viewer plays on by itself, or pauses."""

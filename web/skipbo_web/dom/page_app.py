@@ -16,6 +16,7 @@ from ..commands import Commands, Rooms
 from ..host.page_host import HostLink
 from ..i18n import LANGUAGES
 from ..state.store import GAME, SHOWING, Store
+from .page_aside import AsideDesk
 from .page_assist import Assist, Narration
 from .page_celebrate import Celebration
 from .page_computer import ComputerTurns
@@ -53,13 +54,15 @@ class App:
         views = {"records": lambda state, kind: self.records.sheet_tree(state, kind),
                  "replay": lambda state, kind: self.records.sheet_tree(state, kind),
                  "stats": lambda state, kind: self.stats.sheet_tree(state),
-                 "puzzles": lambda state, kind: self.puzzles.sheet_tree(state)}
+                 "puzzles": lambda state, kind: self.puzzles.sheet_tree(state),
+                 "aside": lambda state, kind: self.aside.sheet_tree(state)}
         self.sheet = Sheet(self.store, commands, self.session, browser, self.patcher, views,
                            intro=(lambda state: self.tutorial.entry_tree(state), PuzzleSession.entry_tree))
         self.computer = ComputerTurns(self.store, self.commands)
         self.tutorial = TutorialSession(self.store, commands, self.session, browser, self.patcher, self.root)
         self.records = RecordsDesk(self.store, commands, self.session, browser)
         self.stats = StatsDesk(self.store, commands, self.session, browser)
+        self.aside = AsideDesk(commands, self.session, browser)
         self.sound = Sound(self.store, browser)
         self.assist = Assist(self.store, self.patcher, browser.by_id("assist"))
         self.narration = Narration(self.store, self.patcher, browser.by_id("announce"))
@@ -81,7 +84,7 @@ class App:
         commands.wire(Rooms(self.session, browser, self.root, self.sheet, self.records, self.tutorial,
                             self.puzzles, self.stats, self.positions, self.computer, self.keys,
                             self.drag, self.table, self.sound, self.narration, self.motion, self.screen,
-                            self.restore))
+                            self.restore, self.aside))
         self.tabs.claim()  # the tab opened last has the game
         self.follow_store()
         session = self.session
@@ -209,6 +212,7 @@ ACTIONS: dict[str, Action] = {
     "new": lambda c, el: c.open_setup(),
     "help": lambda c, el: c.open_sheet("help"),
     "stats": lambda c, el: c.open_sheet("stats"),
+    "aside": lambda c, el: c.open_sheet("aside"),
     "records": lambda c, el: c.open_sheet("records"),
     "puzzles": lambda c, el: c.open_sheet("puzzles"),
     "sound": lambda c, el: c.toggle_sound(),
@@ -233,5 +237,6 @@ ROOMS: tuple[tuple[str | tuple[str, ...], Callable[[Commands, str, Any], None]],
     ("tutorial-", lambda c, action, el: c.tutorial_action(action)),
     ("puzzle", lambda c, action, el: c.puzzle_action(action, attr(el, "data-puzzle"))),
     ("stats-", lambda c, action, el: c.stats_action(action)),
+    ("aside-", lambda c, action, el: c.aside_action(action, attr(el, "data-store"))),
     (("record", "replay", "share"), lambda c, action, el: c.record_action(action, attr(el, "data-step"))),
 )

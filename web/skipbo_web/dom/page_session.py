@@ -7,10 +7,7 @@ deal with the new-game screen) exactly as docs/EMBEDDING.md "URL options" and do
 
 from __future__ import annotations
 
-import json
 from typing import Any
-
-from skipbo_core.jsonread import JSONInputError, read_json
 
 from ..i18n import LANGUAGES, pick_language
 from ..state import positions
@@ -23,82 +20,11 @@ from ..state.store import PageState
 from ..views.embed import storage_keys
 from ..views.table import Look
 from .page_apart import keeps_apart
-from .page_dom import Browser, JsException, js
+from .page_dom import Browser
+from .page_storage import ASIDE_PREFIX, Storage, aside_key
 
-ASIDE_PREFIX = "skipbo.aside."  # a damaged value is moved to skipbo.aside.<its name>, kept as it was
-MAX_ASIDE = 9  # copies of one key kept aside (skipbo.aside.current, ...current.2, ...)
-
-
-def aside_key(key: str, n: int = 1) -> str:
-    """Where a damaged value of ``key`` is kept: ``skipbo.current`` -> ``skipbo.aside.current``
-    (the ``n``-th copy: ``skipbo.aside.current.n``)."""
-    name = key.removeprefix("skipbo.")
-    return f"{ASIDE_PREFIX}{name}" + (f".{n}" if n > 1 else "")
-
-
-class Storage:
-    """``localStorage`` as JSON, surviving browsers that refuse storage."""
-
-    def __init__(self, window: Any) -> None:
-        self.ok = True
-        self.stuck: set[str] = set()  # damaged values that could not be set aside: never written over
-        try:
-            self.ls = window.localStorage
-            self.ls.getItem("skipbo.probe")
-        except (JsException, AttributeError):
-            self.ok = False
-
-    def text(self, key: str) -> str | None:
-        """The stored text as it is; ``None`` when absent."""
-        if not self.ok:
-            return None
-        try:
-            return js(self.ls.getItem(key))
-        except JsException:
-            return None
-
-    def get(self, key: str) -> Any:
-        """The stored value; ``None`` when absent; raises ``BadSave`` when it is not JSON
-        the bounded reader takes (too long, nested too deep, a number out of bounds)."""
-        text = self.text(key)
-        if text is None:
-            return None
-        try:
-            return read_json(text, key)
-        except JSONInputError as err:
-            raise BadSave(str(err)) from None
-
-    def set_aside(self, key: str) -> str | None:
-        """Move the stored text of ``key`` as it is to a key of its own (``aside_key``),
-        and free ``key``; where it went (None: nothing stored, or the browser refused,
-        and then ``key`` keeps its value and is never written by this page: nothing is
-        ever lost)."""
-        text = self.text(key)
-        if text is None:
-            return None
-        for n in range(1, MAX_ASIDE + 1):
-            place = aside_key(key, n)
-            if self.text(place) in (None, text):
-                break
-        try:
-            self.ls.setItem(place, text)
-            self.ls.removeItem(key)
-        except JsException:  # storage full, say: the value stays where it is, never written over
-            self.stuck.add(key)
-            return None
-        return place
-
-    def set(self, key: str, value: Any) -> str | None:
-        """Store ``value``; the text written (None when the browser refused)."""
-        if not self.ok or key in self.stuck:
-            return None
-        text = json.dumps(value, separators=(",", ":"))
-        try:
-            self.ls.setItem(key, text)
-        except JsException:
-            self.ok = False
-            return None
-        return text
+__all__ = ["ASIDE_PREFIX", "Session", "Storage", "aside_key"]
+NOT_SAVED, SAVED_AGAIN = "notice.not_saved", "notice.saved_again"  # the storage refused a write; it took one again
 
 
 class Session:
@@ -120,6 +46,8 @@ class Session:
         self.keys = storage_keys(self.apart)
         self.pref_keys = pref_keys(self.apart)
         self.aside: list[str] = []  # the keys whose damaged values this start set aside (one notice)
+        self.told_stuck: set[str] = set()  # damaged values left in place for want of room, once named
+        self.unsaved: set[str] = set()  # the keys the storage notice last said were not saved
         self.keep_newer = False  # the saved game is a newer version's: kept, never saved over
         stored = self.read(self.keys.settings) if self.keys.settings else None
         self.settings, bad = Settings.from_dict(stored, LANGUAGES) if stored is not None else (Settings(), [])
@@ -166,7 +94,7 @@ class Session:
             self.open_setup = not self.lost_save and not self.keep_newer and self.position_url is None
         self.url_game = (url.settings is not None and self.waiting is None) or placed is not None
         self.dealt_now = ctrl is not saved  # a new deal, not in storage yet
-        if not self.storage.ok or self.keys.current in self.storage.stuck:  # the game on the table is not saved
+        if not self.storage.ok:  # the game on the table is not saved (a value kept stuck: report() says)
             notices.append(Message("notice.no_storage"))
         look = Look(lang, url.faces if url.faces is not None else ctrl.settings.faces,
                     theme=url.theme or stored_theme(self.read(self.pref_keys.theme)),
@@ -217,11 +145,44 @@ class Session:
 
     def report(self) -> None:
         """The one notice of what start-up set aside (the next start finds it gone: it
-        is never reported twice)."""
+        is never reported twice), one for damaged values that had no room to be set
+        aside, and from now on, at once, each write the browser refuses."""
         if self.aside:
             self.state.notices.append(Message("notice.set_aside", {"names": ", ".join(self.aside),
                                                              "where": ASIDE_PREFIX + "…"}))
             self.aside = []
+        self.tell_stuck()
+        self.storage.listener = self.storage_notice
+        if self.storage.failed:
+            self.storage_notice()
+
+    def tell_stuck(self) -> None:
+        """Name the damaged values that stay in place, unwritten, for want of room to set
+        them aside (each once)."""
+        new = sorted(self.storage.stuck - self.told_stuck)
+        if new:
+            self.told_stuck.update(new)
+            self.state.notices.append(Message("notice.stuck", {"names": ", ".join(new)}))
+
+    def storage_notice(self) -> None:
+        """The browser refused a write (storage full) or took one again: the notice says
+        which keys are not saved, at once, and that all is saved once they are again. A
+        dismissed notice comes back when another key fails."""
+        failed = sorted(self.storage.failed)
+        notices = self.state.notices
+        at = next((i for i, n in enumerate(notices) if n.key in (NOT_SAVED, SAVED_AGAIN)), None)
+        grew, had = bool(set(failed) - self.unsaved), bool(self.unsaved)
+        self.unsaved = set(failed)
+        if failed:
+            msg = Message(NOT_SAVED, {"names": ", ".join(failed)})
+        elif had:
+            msg = Message(SAVED_AGAIN)
+        else:
+            return
+        if at is not None:
+            notices[at] = msg
+        elif grew or not failed:
+            notices.append(msg)
 
     def set_sound(self, on: bool) -> None:
         """The bar's sound switch: kept for the next visit."""
@@ -257,8 +218,8 @@ class Session:
                 self.put_aside(keys.current)
         if ctrl is None and (keys.current in self.aside or keys.current in self.storage.stuck):
             self.lost_save = True
-            if self.storage.text(keys.match) is not None:
-                self.put_aside(keys.match)  # kept beside its game, not overwritten by the next
+        if ctrl is None and self.storage.text(keys.match) is not None:
+            self.put_aside(keys.match)  # kept beside its game (or alone), not overwritten by the next
         self.seen = self.storage.text(keys.current)
         return ctrl
 
@@ -271,8 +232,12 @@ class Session:
             return True
         if not self.apart and self.storage.text(self.keys.current) != self.seen:
             return False
-        self.seen = self.storage.set(self.keys.current, self.state.ctrl.record())
-        self.storage.set(self.keys.match, self.state.ctrl.match_data())
+        text = self.storage.set(self.keys.current, self.state.ctrl.record())
+        # None: refused (storage full). What is stored stays what this tab last wrote (so the
+        # next save is not taken for another tab's); the notice says so; the next save tries again.
+        if text is not None:
+            self.seen = text
+            self.storage.set(self.keys.match, self.state.ctrl.match_data())
         return True
 
     def save_settings(self) -> None:

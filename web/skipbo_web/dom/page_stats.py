@@ -1,9 +1,12 @@
 """The statistics of finished games on the page: counting a game when it ends, the
 statistics sheet's buttons (downloads, clearing), and the store in ``localStorage``
-(``skipbo.stats``), read when first needed. An entry that cannot be read is set aside
-in the store (kept, reported once) and the others counted; a store that cannot be read
-at all is kept aside whole and counting starts afresh. What is kept and shown is decided
-in ``stats`` and ``stats_view``."""
+(``skipbo.stats``), read when first needed. Entries that cannot be read are moved, as a
+JSON list, to ``skipbo.aside.stats`` (``.2``, ...: as the session sets values aside;
+reported once) and the others counted; a store that cannot be read at all is moved there
+whole and counting starts afresh. What is set aside never goes back into the store.
+When the storage is full, the games beyond the newest ``KEEP_WHEN_FULL`` make room for
+the save (a notice says how many went). What is kept and shown is decided in ``stats``
+and ``stats_view``."""
 
 from __future__ import annotations
 
@@ -11,10 +14,11 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..state.controller import BadSave, Message
-from ..state.stats import STORE_KEY, GameSummary, add, read_store, summarise, to_csv, to_store
+from ..state.stats import KEEP_WHEN_FULL, STORE_KEY, GameSummary, add, read_store, summarise, to_csv, to_store
 from ..views.stats_view import stats_tree
 from ..views.tree import El
 from .page_dom import js
+from .page_storage import aside_key
 
 if TYPE_CHECKING:
     from ..commands import Commands
@@ -33,25 +37,51 @@ class StatsDesk:
         self.session = session
         self.browser = browser
         self._games: list[GameSummary] | None = None  # None: not read yet
-        self.aside: list[Any] = []  # stored entries that could not be read: kept, never counted
         self.counted: object | None = None  # the game last counted (never twice)
         self.confirm = False  # the sheet asks whether to clear them
+        if not session.embed:  # an embedded table never touches the visitor's statistics
+            session.storage.reliefs.append(self.trim)
 
     @property
     def games(self) -> list[GameSummary]:
         if self._games is None:
             store = self.session.storage
             try:
-                data = store.get(STORE_KEY)
-            except BadSave:
-                data = store.text(STORE_KEY)  # not JSON: kept aside as the text it is
-            shelf = read_store(data)
-            self._games, self.aside = shelf.games, shelf.aside
-            if shelf.new_aside:
-                self.store.state.notices.append(Message("notice.bad_stats") if shelf.damaged
-                                                else Message("notice.stats_aside", {"count": shelf.new_aside}))
-                store.set(STORE_KEY, to_store(self._games, self.aside))
+                shelf = read_store(store.get(STORE_KEY))
+            except BadSave:  # not JSON the reader takes
+                shelf = read_store("")
+            self._games = shelf.games
+            notices = self.store.state.notices
+            if shelf.damaged:  # moved whole to a key of its own, as it is; counting starts afresh
+                if store.set_aside(STORE_KEY):
+                    notices.append(Message("notice.bad_stats"))
+                else:  # no room for the copy: kept in place, never written (the notice says)
+                    self.session.tell_stuck()
+            elif shelf.aside:
+                if store.keep_aside(STORE_KEY, json.dumps(shelf.aside, ensure_ascii=False)) is None:
+                    store.stuck.add(STORE_KEY)  # no room: the store stays as it is, unwritten
+                    self.session.tell_stuck()
+                else:
+                    store.set(STORE_KEY, to_store(self._games))
+                    if shelf.new_aside:
+                        notices.append(Message("notice.stats_aside", {"count": shelf.new_aside}))
         return self._games
+
+    def kept_aside(self) -> int:
+        """How many values of the statistics are kept aside (``skipbo.aside.stats``, ...)."""
+        family = aside_key(STORE_KEY)
+        return sum(key == family or key.startswith(family + ".") for key in self.session.storage.kept_aside())
+
+    def trim(self) -> bool:
+        """Make room in a full storage: the statistics keep their newest ``KEEP_WHEN_FULL``
+        games (a notice says how many went); whether anything was freed."""
+        games = self.games
+        if len(games) <= KEEP_WHEN_FULL or self.session.storage.set(
+                STORE_KEY, to_store(games[-KEEP_WHEN_FULL:])) is None:
+            return False
+        self._games = games[-KEEP_WHEN_FULL:]
+        self.store.state.notices.append(Message("notice.stats_trimmed", {"count": len(games) - KEEP_WHEN_FULL}))
+        return True
 
     def forget(self) -> None:
         """Read the store again when next needed (another tab may have written it)."""
@@ -71,12 +101,12 @@ class StatsDesk:
         summary = summarise(ctrl, str(self.browser.window.Date.new().toISOString())[:19] + "Z")
         if summary is not None:
             self._games = add(self.games, summary)
-            self.session.storage.set(STORE_KEY, to_store(self._games, self.aside))
+            self.session.storage.set(STORE_KEY, to_store(self._games))
 
     def sheet_tree(self, state: PageState) -> El:
         """The statistics sheet."""
-        games = self.games  # (reads the store, and with it what is aside)
-        return stats_tree(state.look.lang, games, self.confirm, len(self.aside))
+        games = self.games  # (reads the store, and sets aside what it cannot read)
+        return stats_tree(state.look.lang, games, self.confirm, self.kept_aside())
 
     def action(self, action: str) -> None:
         """The statistics sheet's buttons: downloads, and clearing (asked first)."""
@@ -84,8 +114,8 @@ class StatsDesk:
         if action == "stats-csv":
             self.download("skipbo-statistics.csv", to_csv(self.games), "text/csv")
         elif action == "stats-json":
-            # the store as kept, entries set aside included: the file loses nothing
-            text = json.dumps(to_store(self.games, self.aside), indent=1, ensure_ascii=False)
+            # the games; what could not be read is downloaded from the "Kept aside" sheet
+            text = json.dumps(to_store(self.games), indent=1, ensure_ascii=False)
             self.download("skipbo-statistics.json", text, "application/json")
         elif action in ("stats-clear", "stats-keep"):
             self.confirm = action == "stats-clear"
@@ -93,7 +123,7 @@ class StatsDesk:
             self.browser.focus_first('[data-action="stats-keep"]' if self.confirm
                                      else '[data-action="stats-clear"]', sheet)
         elif action == "stats-clear-yes":
-            self._games, self.aside = [], []  # you asked for all of it to go
+            self._games = []  # you asked for them to go (what is kept aside stays, in its sheet)
             self.confirm = False
             self.session.storage.set(STORE_KEY, to_store([]))
             self.commands.redraw_sheet()

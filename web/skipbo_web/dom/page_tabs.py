@@ -44,8 +44,8 @@ class TabGuard:
         if self.on:
             try:
                 self.session.storage.ls.setItem(OWNER_KEY, self.id)
-            except JsException:
-                self.on = False
+            except JsException:  # storage full: no claim now, but the others' claims and saves still cover this tab
+                pass
 
     def on_storage(self, event: Any) -> None:
         """Another tab changed the store: when it claimed the game, or saved it, that tab

@@ -22,6 +22,7 @@ from skipbo_core.rules import default_stock
 STORE_KEY = "skipbo.stats"
 VERSION = 1
 MAX_GAMES = 500
+KEEP_WHEN_FULL = 100  # the storage is full: older games are dropped to make room for the save
 RESULTS = ("won", "lost", "stalled")
 MIXED = "mixed"  # opponents of different levels
 CHART_GAMES = 30  # the chart shows the newest games
@@ -106,24 +107,26 @@ def summarise(ctrl: Any, date: str) -> GameSummary | None:
 
 @dataclass(frozen=True)
 class Shelf:
-    """What a read of the store found: the games, the entries that could not be read
-    (kept as they were, never dropped), and how many of those this read set aside (the
-    page reports them once: the next read finds them already aside)."""
+    """What a read of the store found: the games, the entries to set aside (those that
+    could not be read, kept as they were, and an earlier version's own ``aside`` list: the
+    page moves them to a key of their own, out of the store, which then holds games only),
+    and how many of them could not be read now (the page reports them once)."""
 
     games: list[GameSummary] = field(default_factory=list)
     aside: list[Any] = field(default_factory=list)
     new_aside: int = 0
-    damaged: bool = False  # the store itself could not be read (it is all aside)
+    damaged: bool = False  # the store itself could not be read: the page sets it aside whole
 
 
 def read_store(data: Any) -> Shelf:
     """The games of the stored value (``None``: nothing stored yet). An entry that
     cannot be read is set aside and the others kept; a value that is no store at all
-    (``text`` when it is not even JSON) is set aside whole."""
+    is ``damaged``: the page moves it, as it is, to a key of its own (never into the
+    new store, where it would be read, wrapped and written again at every read)."""
     if data is None:
         return Shelf()
     if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("games"), list):
-        return Shelf([], [data], 1, damaged=True)
+        return Shelf([], [], 1, damaged=True)
     games, aside = [], []
     for entry in data["games"]:
         try:
@@ -135,12 +138,9 @@ def read_store(data: Any) -> Shelf:
     return Shelf(games[-MAX_GAMES:], [*kept, *aside], len(aside))
 
 
-def to_store(games: Iterable[GameSummary], aside: list[Any] | None = None) -> dict[str, Any]:
-    """The value to store; ``aside`` (entries that could not be read) is kept with it."""
-    out: dict[str, Any] = {"version": VERSION, "games": [g.to_dict() for g in games][-MAX_GAMES:]}
-    if aside:
-        out["aside"] = aside
-    return out
+def to_store(games: Iterable[GameSummary]) -> dict[str, Any]:
+    """The value to store (what could not be read is kept aside under a key of its own)."""
+    return {"version": VERSION, "games": [g.to_dict() for g in games][-MAX_GAMES:]}
 
 
 def add(games: list[GameSummary], game: GameSummary) -> list[GameSummary]:

@@ -80,7 +80,9 @@ def foot_tree(lang: str, version: str | None) -> El:
 
 # notices that ask: their own button's action (its words: the key + "_yes"), and the words of "no"
 NOTICE_ACTIONS = {"notice.url_replace": ("url-game", "notice.url_replace_no"),
-                  "notice.aside_game": ("restore-aside", "notice.aside_game_no")}
+                  "notice.aside_game": ("restore-aside", "notice.aside_game_no"),
+                  **{key: ("aside", "notice.close") for key in (  # these show what is kept aside
+                      "notice.set_aside", "notice.stuck", "notice.not_saved", "notice.bad_stats")}}
 
 
 def notices_tree(notices: list[Message], lang: str) -> El:

@@ -122,6 +122,9 @@ def records_tree(link: ShareLink, look: Look, copied: Message | None = None) -> 
              section("stats.title", hint("stats.records_hint"),
                      h("button", props(type="button", class_="tool-button", data_action="stats"),
                        t(lang, "stats.open"))),
+             section("aside.title", hint("aside.records_hint"),
+                     h("button", props(type="button", class_="tool-button", data_action="aside"),
+                       t(lang, "aside.open"))),
              h("div", props(class_="actions"),
                h("button", props(type="button", class_="primary", data_action="close"), t(lang, "records.close"))))
 

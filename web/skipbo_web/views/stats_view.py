@@ -44,16 +44,17 @@ def chart(lang: str, games: list[GameSummary]) -> El:
 
 
 def stats_tree(lang: str, games: list[GameSummary], confirm: bool = False, aside: int = 0) -> El:
-    """The sheet; ``confirm``: it asks whether to clear them all; ``aside``: how many stored
-    entries could not be read (the JSON download keeps them)."""
+    """The sheet; ``confirm``: it asks whether to clear them all; ``aside``: how many values
+    of the statistics that could not be read are kept aside (a button shows them)."""
     sums = totals(games)
     title = h("h2", props(id="sheet-title"), t(lang, "stats.title"))
     close = h("button", props(type="button", data_action="close"), t(lang, "stats.close"))
     json_button = h("button", props(type="button", data_action="stats-json"), t(lang, "stats.json"))
-    kept = h("p", props(class_="hint stats-aside"), t(lang, "stats.aside_kept", count=aside)) if aside else None
+    kept = h("p", props(class_="hint stats-aside"), t(lang, "stats.aside_kept", count=aside), " ",
+             h("button", props(type="button", data_action="aside"), t(lang, "aside.open"))) if aside else None
     if not games:
         return h("div", props(class_="sheet-body stats", data_games=0), title, h("p", None, t(lang, "stats.empty")),
-                 kept, h("div", props(class_="actions"), json_button if aside else None, close))
+                 kept, h("div", props(class_="actions"), close))
     ask = None
     if confirm:
         ask = h("div", props(class_="stats-confirm", role="alertdialog", aria_labelledby="stats-confirm-text"),
