@@ -39,6 +39,9 @@ class StatsDesk:
 
     @property
     def games(self) -> list[GameSummary]:
+        if self._games is None and self.session.apart:
+            # a page in a frame neither reads nor writes the visitor's statistics (page_apart)
+            self._games, self.aside = [], []
         if self._games is None:
             store = self.session.storage
             try:
@@ -76,7 +79,7 @@ class StatsDesk:
     def sheet_tree(self, state: PageState) -> El:
         """The statistics sheet."""
         games = self.games  # (reads the store, and with it what is aside)
-        return stats_tree(state.look.lang, games, self.confirm, len(self.aside))
+        return stats_tree(state.look.lang, games, self.confirm, len(self.aside), self.session.apart)
 
     def action(self, action: str) -> None:
         """The statistics sheet's buttons: downloads, and clearing (asked first)."""

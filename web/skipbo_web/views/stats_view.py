@@ -43,16 +43,18 @@ def chart(lang: str, games: list[GameSummary]) -> El:
              h("figcaption", None, t(lang, "stats.chart_caption", count=len(shown)), " ", legend))
 
 
-def stats_tree(lang: str, games: list[GameSummary], confirm: bool = False, aside: int = 0) -> El:
+def stats_tree(lang: str, games: list[GameSummary], confirm: bool = False, aside: int = 0, apart: bool = False) -> El:
     """The sheet; ``confirm``: it asks whether to clear them all; ``aside``: how many stored
-    entries could not be read (the JSON download keeps them)."""
+    entries could not be read (the JSON download keeps them); ``apart``: a page in a frame,
+    which shows no statistics (they are kept only on the game's own page)."""
     sums = totals(games)
     title = h("h2", props(id="sheet-title"), t(lang, "stats.title"))
     close = h("button", props(type="button", data_action="close"), t(lang, "stats.close"))
     json_button = h("button", props(type="button", data_action="stats-json"), t(lang, "stats.json"))
     kept = h("p", props(class_="hint stats-aside"), t(lang, "stats.aside_kept", count=aside)) if aside else None
     if not games:
-        return h("div", props(class_="sheet-body stats", data_games=0), title, h("p", None, t(lang, "stats.empty")),
+        empty = t(lang, "stats.apart" if apart else "stats.empty")
+        return h("div", props(class_="sheet-body stats", data_games=0), title, h("p", None, empty),
                  kept, h("div", props(class_="actions"), json_button if aside else None, close))
     ask = None
     if confirm:
