@@ -63,6 +63,7 @@ def plays_unsaved(page: Page, frame: Frame, errors: list[str]) -> None:
     assert frame.evaluate(REFUSED) == ["localStorage SecurityError", "sessionStorage SecurityError"]
     expect(frame.locator('[data-notice="notice.no_storage"]')).to_have_count(1)
     api = Host(page)
+    assert "notice.no_storage" in [e.get("code") for e in api.events("error")]  # the parent hears it too
     reply = api.ok("newgame", {"players": 2, "stock": 5, "seed": SEED, "ai": "easy"})
     assert reply["state"]["my_turn"] is True and reply["state"]["moves"] == 0
     assert api.events("newgame")[-1]["players"] == 2
