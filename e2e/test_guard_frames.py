@@ -100,7 +100,7 @@ def other_site_browser(playwright, tmp_path_factory) -> Iterator[BrowserContext]
     resolver maps ``localhost`` to 127.0.0.1, every other name still fails), and which,
     unlike the suite's off-the-record contexts, lets a frame of another site use storage
     (a profile that allows third-party cookies; in the suite's contexts such a frame gets
-    none, and the page does not start there: PyScript cannot open its IndexedDB)."""
+    none, and plays without saving: e2e/test_guard_storage_blocked.py)."""
     args = launch_args(playwright)
     args["args"] = [f"--host-resolver-rules=MAP localhost {SERVER_HOST} , MAP * ~NOTFOUND , EXCLUDE {SERVER_HOST}"
                     if a.startswith("--host-resolver-rules") else a for a in args["args"]]

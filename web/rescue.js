@@ -13,7 +13,8 @@
    instead of showing the box.
    "Aside" means kept: every skipbo.* key is moved to skipbo.aside.<name> (skipbo.aside.<name>.2
    ... when that is taken), as skipbo_web.dom.page_session does with one damaged value; the
-   started page offers a game set aside back (skipbo_web.dom.page_restore). */
+   started page offers a game set aside back (skipbo_web.dom.page_restore). An embedded or
+   framed page moves only its own skipbo.embed.* keys, never the visitor's. */
 (function () {
   var box = document.getElementById("rescue");
   if (!box) return;
@@ -105,10 +106,17 @@
     tick = now;
     if (now - last >= WATCHDOG_MS) reveal("no progress for " + Math.round((now - last) / 1000) + " s", "slow");
   }, 1000);
+  /* An embedded table, and any page in a frame, keeps its games apart from the visitor's
+     (skipbo_web.dom.page_apart): its box sets aside only its own skipbo.embed.* keys. */
+  function apart() {
+    if (document.documentElement.classList.contains("embed")) return true;
+    try { return window.top !== window.self; } catch (e) { return true; }  /* a refused check: a frame */
+  }
   function moveAside() {
-    var keys = [], i;
+    var keys = [], i, own = apart();
     for (i = 0; i < localStorage.length; i++) keys.push(localStorage.key(i));
     keys.forEach(function (key) {
+      if (own && key.indexOf("skipbo.embed.") !== 0) return;  /* the visitor's: not this frame's to move */
       if (key.indexOf("skipbo.") !== 0 || key.indexOf("skipbo.aside.") === 0) return;
       var name = "skipbo.aside." + key.slice("skipbo.".length), place = name, n = 1;
       /* the first free place, or one that holds the same text: nothing kept aside is written over */

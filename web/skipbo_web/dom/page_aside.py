@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..views.aside_view import Kept, aside_tree
 from ..views.tree import El
+from .page_storage import ASIDE_PREFIX
 
 if TYPE_CHECKING:
     from ..commands import Commands
@@ -28,7 +29,10 @@ class AsideDesk:
 
     def kept(self) -> list[Kept]:
         storage = self.session.storage
-        keys = [(key, False) for key in storage.kept_aside()] + [(key, True) for key in sorted(storage.stuck)]
+        # a page in a frame shows (and may delete) only what its own keys set aside, never the visitor's
+        own = f"{ASIDE_PREFIX}embed." if self.session.apart else ASIDE_PREFIX
+        keys = [(key, False) for key in storage.kept_aside() if key.startswith(own)] + \
+            [(key, True) for key in sorted(storage.stuck)]
         return [Kept(key, len(text), stuck) for key, stuck in keys if (text := storage.text(key)) is not None]
 
     def sheet_tree(self, state: PageState) -> El:

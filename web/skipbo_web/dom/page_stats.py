@@ -44,6 +44,9 @@ class StatsDesk:
 
     @property
     def games(self) -> list[GameSummary]:
+        if self._games is None and self.session.apart:
+            # a page in a frame neither reads nor writes the visitor's statistics (page_apart)
+            self._games = []
         if self._games is None:
             store = self.session.storage
             try:
@@ -69,6 +72,8 @@ class StatsDesk:
 
     def kept_aside(self) -> int:
         """How many values of the statistics are kept aside (``skipbo.aside.stats``, ...)."""
+        if self.session.apart:
+            return 0  # the visitor's, not this frame's (page_apart)
         family = aside_key(STORE_KEY)
         return sum(key == family or key.startswith(family + ".") for key in self.session.storage.kept_aside())
 
@@ -106,7 +111,7 @@ class StatsDesk:
     def sheet_tree(self, state: PageState) -> El:
         """The statistics sheet."""
         games = self.games  # (reads the store, and sets aside what it cannot read)
-        return stats_tree(state.look.lang, games, self.confirm, self.kept_aside())
+        return stats_tree(state.look.lang, games, self.confirm, self.kept_aside(), self.session.apart)
 
     def action(self, action: str) -> None:
         """The statistics sheet's buttons: downloads, and clearing (asked first)."""
@@ -125,7 +130,8 @@ class StatsDesk:
         elif action == "stats-clear-yes":
             self._games = []  # you asked for them to go (what is kept aside stays, in its sheet)
             self.confirm = False
-            self.session.storage.set(STORE_KEY, to_store([]))
+            if not self.session.apart:
+                self.session.storage.set(STORE_KEY, to_store([]))
             self.commands.redraw_sheet()
             self.browser.focus_first('[data-action="close"]', sheet)
 

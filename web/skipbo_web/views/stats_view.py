@@ -43,9 +43,11 @@ def chart(lang: str, games: list[GameSummary]) -> El:
              h("figcaption", None, t(lang, "stats.chart_caption", count=len(shown)), " ", legend))
 
 
-def stats_tree(lang: str, games: list[GameSummary], confirm: bool = False, aside: int = 0) -> El:
+def stats_tree(lang: str, games: list[GameSummary], confirm: bool = False, aside: int = 0,
+               apart: bool = False) -> El:
     """The sheet; ``confirm``: it asks whether to clear them all; ``aside``: how many values
-    of the statistics that could not be read are kept aside (a button shows them)."""
+    of the statistics that could not be read are kept aside (a button shows them); ``apart``:
+    a page in a frame, which shows no statistics (they are kept only on the game's own page)."""
     sums = totals(games)
     title = h("h2", props(id="sheet-title"), t(lang, "stats.title"))
     close = h("button", props(type="button", data_action="close"), t(lang, "stats.close"))
@@ -53,7 +55,8 @@ def stats_tree(lang: str, games: list[GameSummary], confirm: bool = False, aside
     kept = h("p", props(class_="hint stats-aside"), t(lang, "stats.aside_kept", count=aside), " ",
              h("button", props(type="button", data_action="aside"), t(lang, "aside.open"))) if aside else None
     if not games:
-        return h("div", props(class_="sheet-body stats", data_games=0), title, h("p", None, t(lang, "stats.empty")),
+        empty = t(lang, "stats.apart" if apart else "stats.empty")
+        return h("div", props(class_="sheet-body stats", data_games=0), title, h("p", None, empty),
                  kept, h("div", props(class_="actions"), close))
     ask = None
     if confirm:
