@@ -14,6 +14,7 @@ from skipbo_web.state import positions
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.replay import Replay
 from skipbo_web.state.settings import BIDI_CONTROLS, MAX_NAME, Seat, Settings, clean_name, parse_url
+from skipbo_web.views.replay_view import replay_tree
 from skipbo_web.views.table import Look, table_tree
 from skipbo_web.views.tree import to_html
 
@@ -77,7 +78,8 @@ def test_records_saved_games_and_positions_drop_them() -> None:
 
 def shown_apart(html: str, name: str) -> bool:
     """Whether ``name`` is in the text of ``html`` and every time in a ``<bdi>`` of its own
-    (attributes, such as aria-label, are not laid out)."""
+    (attributes, such as aria-label, are not laid out; a select's option is a line of its own)."""
+    html = re.sub(r"<option[^>]*>[^<]*</option>", "", html)
     text = re.sub(r"<[^>]*>", "", html)
     rest = re.sub(r"<[^>]*>", "", html.replace(f"<bdi>{name}</bdi>", ""))
     return name in text and name not in rest
@@ -92,3 +94,14 @@ def test_the_table_shows_each_name_apart() -> None:
     assert "<bdi>Ben 2</bdi></span> <span class=\"level\">(medium)</span>" in html
     plain = to_html(table_tree(Controller.start(Settings(), 11), Look("en")))
     assert "<bdi>" not in plain  # default names ("You", "Computer") are the page's own words
+
+
+def test_the_replay_viewer_shows_each_name_apart() -> None:
+    seats = (Seat("דנה", "human"), Seat("Ben 2", "medium")) + Settings().seats[2:]
+    ctrl = Controller.start(Settings(seats=seats), 11)
+    for _ in range(3):
+        ctrl.play(str(ctrl.game.legal_moves()[0]))
+    replay = Replay(ctrl.game.to_record())
+    replay.go(2)
+    html = to_html(replay_tree(replay, Look("en"), 0))
+    assert shown_apart(html, "דנה") and shown_apart(html, "Ben 2")
