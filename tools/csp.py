@@ -23,11 +23,11 @@ BASE = {"object-src": "'none'", "base-uri": "'none'", "form-action": "'none'"}
 # What each page needs; "{inline}" becomes the hashes of the page's inline scripts.
 POLICIES: dict[str, dict[str, str]] = {
     # the game: its scripts and modules (PyScript, Pyodide), Pyodide's wasm, the snapshot
-    # worker and the service worker; the page's own downloads are blob: links. PyScript
+    # worker and the service worker (its downloads are blob: links, not images). PyScript
     # 0.7 builds its plugins' hooks with Function() on every start: 'unsafe-eval' (a string
     # evaluated by the site's own code; no inline script or javascript: address runs).
     "index.html": {"default-src": "'self'", "script-src": "'self' 'unsafe-eval' 'wasm-unsafe-eval' {inline}",
-                   "style-src": "'self' 'unsafe-inline'", "img-src": "'self' data: blob:",
+                   "style-src": "'self' 'unsafe-inline'", "img-src": "'self'",
                    "connect-src": f"'self' {WEB}", "worker-src": "'self'", "frame-src": "'none'", **BASE},
     # the rules: one inline script that picks the language, inline styles, the icon
     "rules.html": {"default-src": "'none'", "script-src": "{inline}", "style-src": "'unsafe-inline'",
@@ -68,21 +68,25 @@ def policy(page: str, html: str) -> str:
     return "; ".join(parts)
 
 
+def with_policy(page: str, html: str) -> str:
+    """``html`` of ``page`` with its policy as a ``<meta>`` right after ``<meta charset>``
+    (before any script, which it must precede to apply)."""
+    found = CHARSET_RE.search(html)
+    if found is None or "Content-Security-Policy" in html:
+        raise ValueError(f"{page}: needs one <meta charset=\"utf-8\"> line and no policy of its own")
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(page, html)}">\n'
+    indent = html[html.rfind("\n", 0, found.start()) + 1:found.start()]
+    return html[:found.end()] + indent + meta + html[found.end():]
+
+
 def add_policies(dist: Path) -> list[str]:
-    """Write each page's policy into it, right after ``<meta charset>`` (before any script);
-    returns the pages. Every HTML page of ``dist`` must have a policy."""
+    """Write each page's policy into it; returns the pages. Every HTML page of ``dist``
+    must have a policy in POLICIES."""
     pages = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*.html"))
     missing = [p for p in pages if p not in POLICIES]
     if missing:
         raise ValueError(f"no Content-Security-Policy for {missing}: add one to tools/csp.py")
     for page in pages:
         path = dist / page
-        html = path.read_text(encoding="utf-8")
-        found = CHARSET_RE.search(html)
-        if found is None or "Content-Security-Policy" in html:
-            raise ValueError(f"{page}: needs one <meta charset=\"utf-8\"> line and no policy of its own")
-        meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(page, html)}">\n'
-        indent = html[html.rfind("\n", 0, found.start()) + 1:found.start()]
-        html = html[:found.end()] + indent + meta + html[found.end():]
-        path.write_text(html, encoding="utf-8")
+        path.write_text(with_policy(page, path.read_text(encoding="utf-8")), encoding="utf-8")
     return pages
