@@ -6,6 +6,7 @@ table shows is isolated (``<bdi>``), so the level reads left to right whatever t
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import Page
 
@@ -61,3 +62,11 @@ def test_a_level_beside_a_name_with_bidi_controls_reads_in_order(watched: Watche
     hebrew = page.locator('[data-seat="2"] .who .level')
     lefts = letters_left_to_right(page, '[data-seat="2"] .who .level')
     assert hebrew.inner_text() == "(easy)" and lefts == sorted(lefts), lefts
+    # a refusal's note beside the pile is plain text: the name in it between isolate marks
+    if page.locator("#sheet[open]").count():  # a first visit with no saved game opens the new-game screen
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#sheet[open]", state="detached")
+    page.locator('[data-seat="1"] [data-slot="D1"]').click()
+    page.wait_for_selector(".refusal:not([hidden])", timeout=10_000)
+    note = page.locator(".refusal").text_content() or ""
+    assert re.search("\u2068(Ada|Bot|דנה 2)\u2069", note), note

@@ -14,6 +14,7 @@ from skipbo_web.state import positions
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.replay import Replay
 from skipbo_web.state.settings import BIDI_CONTROLS, MAX_NAME, Seat, Settings, clean_name, parse_url
+from skipbo_web.views.isolate import isolate_text
 from skipbo_web.views.replay_view import replay_tree
 from skipbo_web.views.table import Look, table_tree
 from skipbo_web.views.tree import to_html
@@ -105,3 +106,9 @@ def test_the_replay_viewer_shows_each_name_apart() -> None:
     replay.go(2)
     html = to_html(replay_tree(replay, Look("en"), 0))
     assert shown_apart(html, "דנה") and shown_apart(html, "Ben 2")
+
+
+def test_plain_text_isolates_each_name_with_isolate_marks() -> None:
+    assert isolate_text("That pile belongs to Ben 2: (medium)", ["Ben 2", ""]) == \
+        "That pile belongs to \u2068Ben 2\u2069: (medium)"
+    assert isolate_text("Bent", ["Ben"]) == "Bent" and isolate_text("You", []) == "You"

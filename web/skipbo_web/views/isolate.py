@@ -9,6 +9,12 @@ of one script from spilling over. No DOM access here.
 '<p><bdi>דנה</bdi> played 7 (medium)</p>'
 >>> to_html(isolate_names(h("p", None, "Adam and Ada"), ["Ada", "Adam"]))
 '<p><bdi>Adam</bdi> and <bdi>Ada</bdi></p>'
+
+Text that the page sets as plain text (a refusal's note beside a pile) isolates each name
+with the characters meant for that, FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE:
+
+>>> isolate_text("It is דנה's turn", ["דנה"]) == "It is \u2068דנה\u2069's turn"
+True
 """
 
 from __future__ import annotations
@@ -25,11 +31,19 @@ SKIP = frozenset({"bdi", "input", "textarea", "option", "select", "script", "sty
 def isolate_names(tree: El, names: Iterable[str]) -> El:
     """``tree`` with each whole-word occurrence of ``names`` in its text in a ``<bdi>``;
     the same object (unchanged subtrees too) where there is nothing to isolate."""
+    pattern = _pattern(names)
+    return _walk(tree, pattern) if pattern else tree
+
+
+def _pattern(names: Iterable[str]) -> re.Pattern[str] | None:
     kept = sorted({n for n in names if n and n.strip()}, key=len, reverse=True)  # "Adam" before "Ada"
-    if not kept:
-        return tree
-    pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, kept)) + r")(?!\w)")
-    return _walk(tree, pattern)
+    return re.compile(r"(?<!\w)(" + "|".join(map(re.escape, kept)) + r")(?!\w)") if kept else None
+
+
+def isolate_text(text: str, names: Iterable[str]) -> str:
+    """``text`` with each whole-word occurrence of ``names`` between U+2068 and U+2069."""
+    pattern = _pattern(names)
+    return pattern.sub("\u2068\\1\u2069", text) if pattern else text
 
 
 def _walk(el: El, pattern: re.Pattern[str]) -> El:
