@@ -317,6 +317,11 @@ def build_site(wheel: Path) -> None:
     add_preloads(DIST, downloads)
     check_site(DIST, sources)
     check_manifest(DIST)
+    from tools.csp import add_policies  # each page's Content-Security-Policy, now that its text is final
+    try:
+        print(f"    Content-Security-Policy: {', '.join(add_policies(DIST))}")
+    except ValueError as exc:
+        raise BuildError(str(exc)) from exc
     write_service_worker(DIST)
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     print(f"    {sum(1 for p in DIST.rglob('*') if p.is_file())} files, {total / 1e6:.1f} MB")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..state.store import PICKED, REFUSED
 from ..views.coach import REFUSALS
+from ..views.isolate import isolate_text
 from ..views.table import message_text
 from .page_dom import create_proxy
 
@@ -55,7 +56,8 @@ class Refusal:
         ctrl = state.ctrl
         if el is None or not ctrl.message.key.startswith(REFUSALS):
             return
-        self.show(el, message_text(ctrl, state.look, ctrl.message))
+        names = [p.get("name", "") for p in ctrl.game.players]  # plain text: each name isolated in it
+        self.show(el, isolate_text(message_text(ctrl, state.look, ctrl.message), names))
 
     def show(self, el: Any, text: str) -> None:
         self.clear()

@@ -20,7 +20,7 @@ from skipbo_core.moves import SOURCE_TEXTS, TARGET_TEXTS
 from skipbo_core.record import FORMAT as RECORD_FORMAT
 from skipbo_core.record import VERSION as RECORD_VERSION
 
-from .settings import Settings
+from .settings import Settings, clean_name
 
 ONLY_SOURCES = SOURCE_TEXTS - TARGET_TEXTS  # S, H5, HSB, PS, PD1...: a click there always picks
 
@@ -97,6 +97,9 @@ class Controller:
         self.match = match if match is not None else Match.single(game)
         self.origin = origin
         self.practice = practice
+        for p in game.players:  # a saved game, a position or a match may hold names of any text
+            if isinstance(p.get("name"), str):
+                p["name"] = clean_name(p["name"])
         self.kinds = [player_kind(p.get("kind")) for p in game.players]
         # One player per computer seat: the page's turns (ai_think) and ai_move() ask the
         # same one, so what it remembers (expert: the rest of its plan) serves both.

@@ -16,7 +16,7 @@ from skipbo_core.jsonread import JSONInputError, read_json
 from skipbo_core.record import FORMAT, VERSION
 
 from .controller import LogEntry, Message, player_kind
-from .settings import MAX_NAME, SPEED_DELAY_MS
+from .settings import SPEED_DELAY_MS, clean_name
 
 MAX_BYTES = 1_000_000       # a record of the longest real games is well below 100 kB
 MIN_AUTOPLAY_MS = 300       # "instant" computer speed still lets a replay be watched
@@ -102,7 +102,7 @@ class Replay:
         self.moves: list[str] = list(data["moves"])
         game = _start(data)
         for p in game.players:  # names are untrusted text: shown escaped, and kept short
-            p["name"] = " ".join(p["name"].split())[:MAX_NAME]
+            p["name"] = clean_name(p["name"])
         self.players = [dict(p) for p in game.players]
         self.checkpoints: dict[int, Game] = {0: game.copy()}
         self.turns: list[int] = [game.turn]     # the turn each position is in

@@ -34,6 +34,21 @@ DEFAULT_LEVEL = "medium"
 MAX_SEATS = MAX_PLAYERS  # the new-game screen has a seat for every player the rules allow
 
 
+# Bidi controls (marks, embeddings, overrides, isolates): in a name they would turn the
+# text beside it around ("(medium)" shown as "(muidem)"), so names never keep them.
+# (All of them are format characters, which str.isprintable refuses.)
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+JOINERS = frozenset("\u200c\u200d")  # zero-width non-joiner and joiner
+
+
+def clean_name(text: str) -> str:
+    """A name as the page keeps and shows it: without bidi controls and control
+    characters, its spaces collapsed, at most ``MAX_NAME`` characters. (Joiners stay:
+    emoji and some scripts need them.)"""
+    kept = "".join(c for c in text if c.isprintable() or c.isspace() or c in JOINERS)
+    return " ".join(kept.split())[:MAX_NAME]
+
+
 def allowed(players: int, stock: int | None = None, teams: bool = False, wild_cards: int = 18) -> bool:
     """Whether the engine accepts these options."""
     try:
@@ -181,7 +196,7 @@ class Settings:
         seats = list(self.seats)
         for i in range(MAX_SEATS):
             kind = form.get(f"kind{i}", seats[i].kind)
-            name = " ".join(str(form.get(f"name{i}", seats[i].name)).split())[:MAX_NAME]
+            name = clean_name(str(form.get(f"name{i}", seats[i].name)))
             if kind not in KINDS:
                 bad.append(f"kind{i}")
                 kind = seats[i].kind
@@ -276,7 +291,8 @@ def wants_embed(params: Mapping[str, str]) -> bool:
 def parse_names(text: str) -> tuple[str, ...] | None:
     """``"Anna, Ben,,Cleo"`` -> ``("Anna", "Ben", "", "Cleo")`` (empty: the default name).
     ``None`` when there are more than ``MAX_SEATS`` names, a name is longer than
-    ``MAX_NAME`` or holds control characters. Names are only ever shown as text."""
+    ``MAX_NAME`` or holds control characters (bidi controls too: ``clean_name``). Names
+    are only ever shown as text."""
     if len(text) > MAX_SEATS * (MAX_NAME + 1):
         return None
     names = tuple(" ".join(part.split()) for part in text.split(","))
@@ -440,5 +456,5 @@ def _seats(data: Any) -> tuple[Seat, ...] | None:
         if not (isinstance(item, dict) and isinstance(item.get("name"), str)
                 and item.get("kind") in KINDS and len(item["name"]) <= MAX_NAME):
             return None
-        out.append(Seat(item["name"], item["kind"]))
+        out.append(Seat(clean_name(item["name"]), item["kind"]))
     return tuple(out)

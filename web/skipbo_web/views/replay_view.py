@@ -17,6 +17,7 @@ from ..i18n import t
 from ..state.controller import Controller, Message
 from ..state.replay import Replay
 from ..state.settings import KINDS, Settings
+from .isolate import isolate_names
 from .table import Look, message_text, seat_name, table_tree
 from .tree import El, h, props
 
@@ -125,7 +126,7 @@ def replay_tree(replay: Replay, look: Look, viewer: int) -> El:
                          h("span", props(class_="turn-no"), str(replay.turn_of_move(k))), " " + text)))
     seats = [h("option", props(value=s, selected="" if s == viewer else None), seat_name(ctrl, look, s))
              for s in range(len(replay.players))]
-    return h(
+    return isolate_names(h(
         "div", props(class_="sheet-body replay"),
         h("h2", props(id="sheet-title"), t(lang, "replay.title", names=names)),
         h("p", props(class_="hint"), f'{t(lang, "replay.open_hands")} {t(lang, "replay.keys")}'),
@@ -153,4 +154,5 @@ def replay_tree(replay: Replay, look: Look, viewer: int) -> El:
         h("div", props(class_="actions"),
           h("button", props(type="button", data_action="replay-play-on", hidden=None if replay.can_play_on() else ""),
             t(lang, "replay.play_on")),
-          h("button", props(type="button", class_="primary", data_action="replay-close"), t(lang, "replay.close"))))
+          h("button", props(type="button", class_="primary", data_action="replay-close"), t(lang, "replay.close")))),
+        [p.get("name", "") for p in replay.players])  # each name apart from the words beside it

@@ -26,6 +26,7 @@ from ..state.controller import Controller, LogEntry, Message
 from ..state.ending import ending
 from ..state.trace import Trace, line, moves_text, pile_key, trace
 from .explain import end_rule_tree, why_tree
+from .isolate import isolate_names
 from .table_marks import Mark, mark_tree
 from .tree import El, h, props
 
@@ -196,7 +197,8 @@ def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, 
         elif ctrl.curtain:
             kids.append(_curtain(ctrl, look))
     attributes = {**(root or {}), **{k: v for k, v in root_attributes(ctrl).items() if v is not None}}
-    return mark_tree(h(tag, attributes, kids), marks)
+    names = [p.get("name", "") for p in ctrl.game.players]  # the names players gave, not "You"
+    return mark_tree(isolate_names(h(tag, attributes, kids), names), marks)
 
 
 def _flags(ctrl: Controller, text: str, mine: dict[str, set[str]]) -> dict[str, str]:
