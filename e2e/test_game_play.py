@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 from skipbo_web.i18n import LANGUAGES
+from skipbo_web.state.address import parse_url
 from skipbo_web.state.controller import Controller
-from skipbo_web.state.settings import Settings, parse_url
+from skipbo_web.state.settings import Settings
 
 from e2e.game_support import open_game, play_turn, stored, table_state, wait_for_turn
 from e2e.support import Watched

@@ -13,8 +13,9 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
 from skipbo_web.i18n import LANGUAGES
+from skipbo_web.state.address import parse_url
 from skipbo_web.state.controller import Controller
-from skipbo_web.state.settings import Settings, parse_url
+from skipbo_web.state.settings import Settings
 
 from e2e.game_support import table_state
 from e2e.support import BOOT_TIMEOUT_MS, DIST, READY, Watched, click_move, selector

@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
-from skipbo_web.state.settings import URL_KEYS
+from skipbo_web.state.address import URL_KEYS
 
 from e2e.support import BOOT_TIMEOUT_MS, DIST, READY
 

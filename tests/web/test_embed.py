@@ -8,18 +8,17 @@ import random
 
 import pytest
 from skipbo_web.i18n import LANGUAGES
-from skipbo_web.state.controller import Controller, Message
-from skipbo_web.state.settings import (
-    MAX_NAME,
+from skipbo_web.state.address import (
     MAX_QUERY,
     URL_GAME_KEYS,
     URL_KEYS,
-    Settings,
     parse_names,
     parse_url,
     query_options,
     wants_embed,
 )
+from skipbo_web.state.controller import Controller, Message
+from skipbo_web.state.settings import MAX_NAME, Settings
 from skipbo_web.views.embed import EMBED_KEYS, PAGE_KEYS, Reporter, embed_bar_tree, storage_keys
 from skipbo_web.views.sheets import help_tree
 from skipbo_web.views.table import Look, table_tree

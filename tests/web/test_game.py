@@ -12,8 +12,9 @@ import pytest
 from skipbo_web import i18n
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
 from skipbo_web.i18n.messageformat import arguments, choices, variants
+from skipbo_web.state.address import UrlOptions, parse_url
 from skipbo_web.state.controller import BadMatch, BadSave, Controller, slot_notation
-from skipbo_web.state.settings import Seat, Settings, UrlOptions, most_stock, parse_url
+from skipbo_web.state.settings import Seat, Settings, most_stock
 from skipbo_web.views.bar import bar_tree, foot_tree, notices_tree
 from skipbo_web.views.sheets import help_tree, setup_tree
 from skipbo_web.views.table import Look, message_text, result_tree, root_attributes, table_tree

@@ -27,8 +27,9 @@ from skipbo_web.host.host_api import (
     public_state,
 )
 from skipbo_web.i18n import LANGUAGES
+from skipbo_web.state.address import MAX_QUERY, parse_origin, parse_url, query_options
 from skipbo_web.state.controller import Controller, Message
-from skipbo_web.state.settings import MAX_QUERY, Settings, parse_origin, parse_url, query_options
+from skipbo_web.state.settings import Settings
 from skipbo_web.views.table import Look
 
 from skipbo_core import Game, Rules

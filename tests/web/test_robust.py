@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from skipbo_web.host.host_api import HostError, parse_command
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.state import positions
+from skipbo_web.state.address import parse_url, query_options
 from skipbo_web.state.controller import BadSave, Controller, newer_save
 from skipbo_web.state.replay import RecordProblem, Replay, parse_record
-from skipbo_web.state.settings import Settings, parse_url, query_options
+from skipbo_web.state.settings import Settings
 from skipbo_web.state.stats import read_store
 from skipbo_web.state.tutorial import Tutorial
 from skipbo_web.views.puzzle_view import read_progress

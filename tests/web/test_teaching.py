@@ -10,8 +10,9 @@ from html.parser import HTMLParser
 
 import pytest
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, t
+from skipbo_web.state.address import parse_url
 from skipbo_web.state.controller import BadSave, Controller, Message
-from skipbo_web.state.settings import Seat, Settings, parse_url
+from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.views.announce import move_sentences, table_sentences
 from skipbo_web.views.explain import why_tree
 from skipbo_web.views.practice import assist_tree, hint_for, hint_marks, hint_message, undo, undo_block

@@ -7,11 +7,11 @@ from typing import Any
 
 from ..host.host_api import BAD_ARGS, BAD_POSITION, HostError, message_words
 from ..i18n import LANGUAGES
+from ..state.address import UrlOptions, parse_url
 from ..state.controller import Controller, new_seed
 from ..state.links import ask, asks
 from ..state.positions import PositionProblem
 from ..state.puzzle_book import PUZZLES, puzzle
-from ..state.settings import UrlOptions, parse_url
 from ..state.store import GAME
 from .base import CommandsBase
 
@@ -45,7 +45,7 @@ class GameCommands(CommandsBase):
         rooms.computer.kick()
 
     def _options(self, options: dict[str, str]) -> UrlOptions:
-        """URL options read as the address would be (``settings.parse_url``); refused when bad."""
+        """URL options read as the address would be (``address.parse_url``); refused when bad."""
         url = parse_url({**options, "embed": "1"}, self.rooms.session.settings, LANGUAGES)
         if url.bad:
             raise HostError(BAD_ARGS, f"invalid value(s) for {', '.join(url.bad)} (docs/EMBEDDING.md, URL options)",

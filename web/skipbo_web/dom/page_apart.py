@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..state.settings import wants_embed
+from ..state.address import wants_embed
 
 
 def in_frame(window: Any) -> bool:

@@ -11,11 +11,12 @@ from typing import Any
 
 from ..i18n import LANGUAGES, pick_language
 from ..state import positions
+from ..state.address import parse_url, query_options, wants_embed
 from ..state.controller import BadMatch, BadSave, Controller, Message, new_seed, newer_save
 from ..state.links import ASK, ask, asks
 from ..state.prefs import pref_keys, stored_sound, stored_theme
 from ..state.settings import VERSION as SETTINGS_VERSION
-from ..state.settings import Settings, parse_url, query_options, wants_embed
+from ..state.settings import Settings
 from ..state.store import PageState
 from ..views.embed import storage_keys
 from ..views.table import Look

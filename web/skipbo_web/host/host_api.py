@@ -174,7 +174,7 @@ def _args_none(args: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _args_newgame(args: Mapping[str, Any]) -> dict[str, str]:
-    """URL options as strings (``settings.parse_url`` checks their values): numbers and
+    """URL options as strings (``address.parse_url`` checks their values): numbers and
     booleans are taken as the address would write them, names also as a list."""
     _only(args, NEWGAME_ARGS)
     return _options(args)

@@ -1,7 +1,7 @@
 """Records and links: the share link that deals the current game again, the record's
 file name, and the sheet that offers download, link and opening a record.
 
-A link can only carry what the URL options of ``settings.parse_url`` know: the rules,
+A link can only carry what the URL options of ``address.parse_url`` know: the rules,
 the seed, names, which seats are people and one computer level. Whether the game really was
 dealt from its seed is asked of the engine (deal it again and compare the decks), so a
 game continued from a foreign record never gets a link that would deal something else.
@@ -16,8 +16,8 @@ from urllib.parse import urlencode
 from skipbo_core import Game
 
 from ..i18n import t
+from ..state.address import parse_names
 from ..state.controller import Controller, Message
-from ..state.settings import parse_names
 from .table import Look
 from .tree import El, h, props
 
