@@ -24,9 +24,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
 from skipbo_web.dom.patcher import Patcher  # noqa: E402
 from skipbo_web.state.controller import Controller  # noqa: E402
+from skipbo_web.state.look import Look  # noqa: E402
 from skipbo_web.state.settings import Seat, Settings  # noqa: E402
 from skipbo_web.views.motion_plan import plan  # noqa: E402
-from skipbo_web.views.table import Look, table_tree  # noqa: E402
+from skipbo_web.views.table import table_tree  # noqa: E402
 from skipbo_web.views.tree import El  # noqa: E402
 
 from tests.web.fake_dom import Document, Node  # noqa: E402

@@ -8,7 +8,8 @@ import json
 
 from playwright.sync_api import Page
 from skipbo_web.i18n import t
-from skipbo_web.state.tutorial import KEY_TUTORIAL, STEP_COUNT, STEPS
+from skipbo_web.state.saves import TUTORIAL_KEY
+from skipbo_web.state.tutorial import STEP_COUNT, STEPS
 
 from e2e.game_support import axe_scan, stored
 from e2e.support import BOOT_TIMEOUT_MS, READY
@@ -83,11 +84,11 @@ def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> No
         index = do_step(page, index)
 
     # A legal move that is not the lesson's: refused gently, nothing changes.
-    before = stored(page, KEY_TUTORIAL)
+    before = stored(page, TUTORIAL_KEY)
     page.click('[data-seat="0"] [data-slot="H"][data-card="1"]')
     page.click('[data-slot="B2"]')
     page.wait_for_selector('.message[data-message="tut.refused_build"]')
-    assert stored(page, KEY_TUTORIAL) == before and page.get_attribute('[data-slot="B2"]', "data-next") == "1"
+    assert stored(page, TUTORIAL_KEY) == before and page.get_attribute('[data-slot="B2"]', "data-next") == "1"
     page.keyboard.press("Escape")
 
     index = do_step(page, index)
@@ -121,7 +122,7 @@ def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> No
         index = do_step(page, index)
     page.wait_for_selector('#table[data-over="1"]')
     assert page.locator(COACH).inner_text() == t("en", "tut.won")
-    assert stored(page, KEY_TUTORIAL)["step"] == STEP_COUNT - 1
+    assert stored(page, TUTORIAL_KEY)["step"] == STEP_COUNT - 1
     assert {k: page.evaluate("k => localStorage.getItem(k)", k) for k in saved} == saved
     assert stored(page, "skipbo.stats") is None  # a lesson won is not a game played
     load(page, page.url)  # a finished tutorial does not come back by itself
@@ -130,14 +131,14 @@ def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> No
 
 def test_danish_a_damaged_save_and_leaving_on_a_first_visit(watched, site) -> None:
     page = watched.page
-    seed_storage(page, {KEY_TUTORIAL: '{"version": 1, "step": "x"}'})
+    seed_storage(page, {TUTORIAL_KEY: '{"version": 1, "step": "x"}'})
     load(page, f"{site.url}?tutorial=1&lang=da&speed=0")
     page.wait_for_selector('[data-notice="notice.tutorial_bad_save"]')
     assert page.evaluate("localStorage.getItem('skipbo.aside.tutorial')") == '{"version": 1, "step": "x"}'
     assert page.locator(COACH).inner_text() == t("da", "tut.welcome")
     assert page.locator("#coach .coach-live").text_content() == t("da", "tut.welcome")  # for screen readers
     assert page.locator("#coach h2").inner_text() == t("da", "tut.title")
-    assert stored(page, KEY_TUTORIAL)["step"] == 0 and stored(page) is None
+    assert stored(page, TUTORIAL_KEY)["step"] == 0 and stored(page) is None
     page.click('#coach [data-action="tutorial-next"]')
     page.click('#coach [data-action="tutorial-next"]')  # a move step: its piles light up
     page.wait_for_selector('[data-coach="to"]')
@@ -172,7 +173,7 @@ def test_the_records_sheet_shares_the_tutorial_itself(watched, site) -> None:
     assert page.locator("#sheet .share-notes").inner_text() == t("de", "records.share_tutorial")
     page.keyboard.press("Escape")
     page.click('#coach [data-action="tutorial-leave"]')
-    page.evaluate("k => localStorage.removeItem(k)", KEY_TUTORIAL)  # as for a pupil's first visit
+    page.evaluate("k => localStorage.removeItem(k)", TUTORIAL_KEY)  # as for a pupil's first visit
     load(page, link)
     page.wait_for_selector(wait_step_de)
     assert page.get_attribute("html", "lang") == "de"

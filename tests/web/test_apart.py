@@ -9,8 +9,9 @@ import types
 
 import pytest
 from skipbo_web.dom.page_apart import in_frame, keeps_apart
-from skipbo_web.state.controller import Controller, Message
+from skipbo_web.state.controller import Controller
 from skipbo_web.state.links import ASK, ask, asks
+from skipbo_web.state.messages import Message
 from skipbo_web.state.settings import Settings
 
 

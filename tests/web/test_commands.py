@@ -11,7 +11,8 @@ import re
 from typing import Any
 
 import pytest
-from skipbo_web.host.host_api import COMMANDS, SOURCE, check_command
+from skipbo_web.host.host_api import COMMANDS, check_command
+from skipbo_web.state.protocol import HOST_SOURCE
 
 from .package_files import WEB
 from .pyodide_stand_in import page_modules
@@ -44,7 +45,7 @@ def test_every_host_command_is_a_page_command(page: Any) -> None:
 def test_the_checked_arguments_fit_the_command(page: Any, name: str) -> None:
     command = page.host.HOST_COMMANDS[name]
     for args in EXAMPLES[name]:
-        checked = check_command({"source": SOURCE, "version": 1, "id": 1, "command": name, "args": args})
+        checked = check_command({"source": HOST_SOURCE, "version": 1, "id": 1, "command": name, "args": args})
         inspect.signature(command).bind(object(), **checked.args)  # raises TypeError when they do not fit
 
 

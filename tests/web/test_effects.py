@@ -19,10 +19,12 @@ from unittest.mock import MagicMock
 import pytest
 from skipbo_web.commands import Commands
 from skipbo_web.dom.patcher import Patcher
-from skipbo_web.state.controller import Controller, Message
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
+from skipbo_web.state.messages import Message
 from skipbo_web.state.settings import Settings
 from skipbo_web.state.store import DRAWN, GAME, PICKED, REFUSED, PageState, Store
-from skipbo_web.views.table import Look, table_tree
+from skipbo_web.views.table import table_tree
 
 from skipbo_core.ai import greedy_bot
 

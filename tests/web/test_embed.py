@@ -17,11 +17,14 @@ from skipbo_web.state.address import (
     query_options,
     wants_embed,
 )
-from skipbo_web.state.controller import Controller, Message
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
+from skipbo_web.state.messages import Message
+from skipbo_web.state.saves import EMBED_KEYS, PAGE_KEYS, storage_keys
 from skipbo_web.state.settings import MAX_NAME, Settings
-from skipbo_web.views.embed import EMBED_KEYS, PAGE_KEYS, Reporter, embed_bar_tree, storage_keys
+from skipbo_web.views.embed import Reporter, embed_bar_tree
 from skipbo_web.views.sheets import help_tree
-from skipbo_web.views.table import Look, table_tree
+from skipbo_web.views.table import table_tree
 from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game

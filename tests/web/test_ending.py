@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.ending import CASCADE_CARDS, cascade, cascade_ms, ending
+from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.state.sounds import SOUNDS, move_sounds
-from skipbo_web.views.table import Look, result_tree
+from skipbo_web.views.table import result_tree
 from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Rules

@@ -14,10 +14,11 @@ from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, 
 from skipbo_web.i18n.messageformat import arguments, choices, variants
 from skipbo_web.state.address import UrlOptions, parse_url
 from skipbo_web.state.controller import BadMatch, BadSave, Controller, slot_notation
+from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings, most_stock
 from skipbo_web.views.bar import bar_tree, foot_tree, notices_tree
 from skipbo_web.views.sheets import help_tree, setup_tree
-from skipbo_web.views.table import Look, message_text, result_tree, root_attributes, table_tree
+from skipbo_web.views.table import message_text, result_tree, root_attributes, table_tree
 from skipbo_web.views.tree import to_html
 
 import skipbo_core.errors

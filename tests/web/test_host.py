@@ -13,10 +13,7 @@ from skipbo_web.host.host_api import (
     MAX_CAPTION,
     MAX_COMMAND_BYTES,
     MAX_PILES,
-    SOURCE,
     Command,
-    HostError,
-    Pile,
     answer,
     check_command,
     error_answer,
@@ -28,15 +25,17 @@ from skipbo_web.host.host_api import (
 )
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.state.address import MAX_QUERY, parse_origin, parse_url, query_options
-from skipbo_web.state.controller import Controller, Message
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
+from skipbo_web.state.messages import Message
+from skipbo_web.state.protocol import HOST_SOURCE, HostError, Pile
 from skipbo_web.state.settings import Settings
-from skipbo_web.views.table import Look
 
 from skipbo_core import Game, Rules
 
 
 def cmd(command: object = "state", args: object = None, **extra: object) -> dict:
-    data = {"source": SOURCE, "version": 1, "id": "c1", "command": command, **extra}
+    data = {"source": HOST_SOURCE, "version": 1, "id": "c1", "command": command, **extra}
     if args is not None:
         data["args"] = args
     return data
@@ -270,7 +269,7 @@ def test_the_embedding_doc_documents_every_command_and_every_error_code() -> Non
     import re
     from pathlib import Path
 
-    import skipbo_web.host.host_api as api
+    import skipbo_web.state.protocol as api
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
     section = text[text.index("## Commands from the host page"):]

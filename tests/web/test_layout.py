@@ -6,6 +6,7 @@ browser. Read from the sources' import statements."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from .package_files import WEB
@@ -67,3 +68,23 @@ def test_the_search_sees_an_import_of_the_browser(tmp_path: Path) -> None:
     for part in ("state", "i18n"):
         (tmp_path / part).mkdir()
     assert len(layering_faults(tmp_path)) == 2
+
+
+BOTTOM = ("state/look.py", "state/messages.py", "state/protocol.py", "state/saves.py")  # the shared types (issue 37)
+
+
+def test_the_shared_types_import_nothing_of_the_page() -> None:
+    for name in BOTTOM:
+        found = [module for _, module in imports_at_run_time(WEB / name) if module.startswith("skipbo_web")]
+        assert found == [], f"{name} imports {found}"
+
+
+def test_every_storage_key_is_written_in_saves_only() -> None:
+    """A key of ``localStorage`` (``"skipbo.current"``...) or a save format's name
+    (``"skipbo-position-game"``) is a literal in state/saves.py and nowhere else."""
+    key = re.compile(r"skipbo\.[a-z]|skipbo-position-game")
+    found = [f"{path.relative_to(WEB).as_posix()}:{node.lineno}: {node.value!r}"
+             for path in sorted(WEB.rglob("*.py")) if path != WEB / "state" / "saves.py"
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and key.match(node.value)]
+    assert found == []

@@ -12,10 +12,11 @@ import random
 
 from skipbo_web.dom.patcher import Patcher
 from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.views.motion_plan import COMPLETE, DRAW, PLAY, SLIDE, Path, Travel, plan
 from skipbo_web.views.practice import undo
-from skipbo_web.views.table import Look, table_tree
+from skipbo_web.views.table import table_tree
 from skipbo_web.views.tree import El, child_keys
 
 from skipbo_core import Game, Move, Rules

@@ -13,11 +13,12 @@ from skipbo_web.i18n import LANGUAGES
 from skipbo_web.state import positions
 from skipbo_web.state.address import parse_url
 from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
 from skipbo_web.state.replay import Replay
 from skipbo_web.state.settings import BIDI_CONTROLS, MAX_NAME, Seat, Settings, clean_name
 from skipbo_web.views.isolate import isolate_text
 from skipbo_web.views.replay_view import replay_tree
-from skipbo_web.views.table import Look, table_tree
+from skipbo_web.views.table import table_tree
 from skipbo_web.views.tree import to_html
 
 from tests.web.test_positions import LESSON

@@ -10,9 +10,11 @@ import pytest
 from skipbo_web.i18n import LANGUAGES, describe
 from skipbo_web.state import positions
 from skipbo_web.state.address import parse_url
-from skipbo_web.state.controller import BadSave, Controller, Message
+from skipbo_web.state.controller import BadSave, Controller
+from skipbo_web.state.look import Look
+from skipbo_web.state.messages import Message
 from skipbo_web.state.settings import Settings
-from skipbo_web.views.table import Look, message_text
+from skipbo_web.views.table import message_text
 
 from skipbo_core import parse_compact, position_of
 

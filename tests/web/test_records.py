@@ -16,12 +16,12 @@ from skipbo_web.i18n import t as words
 from skipbo_web.state import positions
 from skipbo_web.state.address import parse_url
 from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
 from skipbo_web.state.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, json_problem, parse_record
 from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.views.bar import bar_tree, notices_tree
 from skipbo_web.views.replay_view import board_tree, default_viewer, replay_tree
 from skipbo_web.views.share import dealt_from_seed, record_filename, records_tree, share_link
-from skipbo_web.views.table import Look
 from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Match, Rules

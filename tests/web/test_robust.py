@@ -10,11 +10,12 @@ from datetime import timedelta
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from skipbo_web.host.host_api import HostError, parse_command
+from skipbo_web.host.host_api import parse_command
 from skipbo_web.i18n import LANGUAGES
 from skipbo_web.state import positions
 from skipbo_web.state.address import parse_url, query_options
 from skipbo_web.state.controller import BadSave, Controller, newer_save
+from skipbo_web.state.protocol import HostError
 from skipbo_web.state.replay import RecordProblem, Replay, parse_record
 from skipbo_web.state.settings import Settings
 from skipbo_web.state.stats import read_store

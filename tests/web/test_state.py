@@ -4,14 +4,15 @@ which mode the page is in, and the listeners that hear of each change."""
 from __future__ import annotations
 
 import pytest
-from skipbo_web.host.host_api import Pile
-from skipbo_web.state.controller import Controller, Message
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
+from skipbo_web.state.messages import Message
+from skipbo_web.state.protocol import Pile
 from skipbo_web.state.puzzle_book import puzzle
 from skipbo_web.state.replay import Replay
 from skipbo_web.state.settings import Settings
 from skipbo_web.state.store import GAME, Highlight, Mode, PageState, Preferences, Store
 from skipbo_web.state.tutorial import Tutorial
-from skipbo_web.views.table import Look
 
 
 def page(seed: int = 7) -> PageState:

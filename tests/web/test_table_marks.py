@@ -4,8 +4,9 @@ shows its pile, only there, and a tree without marks is the same tree."""
 from __future__ import annotations
 
 from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
-from skipbo_web.views.table import Look, card_token, table_tree
+from skipbo_web.views.table import card_token, table_tree
 from skipbo_web.views.table_marks import Mark, mark_tree
 from skipbo_web.views.tree import h, props, to_html
 

@@ -11,14 +11,16 @@ from html.parser import HTMLParser
 import pytest
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, t
 from skipbo_web.state.address import parse_url
-from skipbo_web.state.controller import BadSave, Controller, Message
+from skipbo_web.state.controller import BadSave, Controller
+from skipbo_web.state.look import Look
+from skipbo_web.state.messages import Message
 from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.views.announce import move_sentences, table_sentences
 from skipbo_web.views.explain import why_tree
 from skipbo_web.views.practice import assist_tree, hint_for, hint_marks, hint_message, undo, undo_block
 from skipbo_web.views.rules_links import ILLEGAL_ANCHORS
 from skipbo_web.views.sheets import help_tree, setup_tree
-from skipbo_web.views.table import Look, message_text, table_tree
+from skipbo_web.views.table import message_text, table_tree
 from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Move

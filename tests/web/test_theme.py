@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from skipbo_web.i18n import LANGUAGES, t
 from skipbo_web.state.address import parse_url
-from skipbo_web.state.prefs import THEMES, next_theme, pref_keys, stored_theme
+from skipbo_web.state.prefs import THEMES, next_theme, stored_theme
+from skipbo_web.state.saves import pref_keys
 from skipbo_web.state.settings import Settings
 
 CSS = (Path(__file__).resolve().parents[2] / "web" / "style.css").read_text(encoding="utf-8")

@@ -9,6 +9,7 @@ import pytest
 from skipbo_web.i18n import CATALOGUE, LANGUAGES, card_face, message
 from skipbo_web.i18n.messageformat import arguments
 from skipbo_web.state.controller import BadSave
+from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Settings
 from skipbo_web.state.tutorial import (
     COMPUTER,
@@ -22,7 +23,7 @@ from skipbo_web.state.tutorial import (
     url_choice,
 )
 from skipbo_web.views.coach import coach_tree, controller_for, entry_tree, pile_mark, step_text
-from skipbo_web.views.table import Look, table_tree
+from skipbo_web.views.table import table_tree
 from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Move

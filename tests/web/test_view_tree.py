@@ -10,8 +10,9 @@ import random
 
 from skipbo_web.dom.patcher import Patcher
 from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
-from skipbo_web.views.table import Look, table_tree
+from skipbo_web.views.table import table_tree
 from skipbo_web.views.tree import h, props, to_html
 
 from tests.web.fake_dom import Document, Node

@@ -9,9 +9,10 @@ from skipbo_web import i18n
 from skipbo_web.i18n import CATALOGUE, t
 from skipbo_web.i18n.messageformat import plural_category
 from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.views.announce import move_sentences
-from skipbo_web.views.table import Look, result_headline, result_tree, table_tree
+from skipbo_web.views.table import result_headline, result_tree, table_tree
 from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Rules

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..host.host_api import NOT_NOW, HostError, public_state
+from ..host.host_api import public_state
 from ..state.controller import Controller
+from ..state.protocol import NOT_NOW, HostError
 from ..state.store import Mode, PageState, Store
 
 if TYPE_CHECKING:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..host.host_api import BAD_ARGS, BAD_POSITION, HostError, message_words
+from ..host.host_api import message_words
 from ..i18n import LANGUAGES
 from ..state.address import UrlOptions, parse_url
 from ..state.controller import Controller, new_seed
 from ..state.links import ask, asks
 from ..state.positions import PositionProblem
+from ..state.protocol import BAD_ARGS, BAD_POSITION, HostError
 from ..state.puzzle_book import PUZZLES, puzzle
 from ..state.store import GAME
 from .base import CommandsBase

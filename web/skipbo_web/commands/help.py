@@ -7,8 +7,8 @@ from typing import Any
 
 from skipbo_core.ai.hints import Hint
 
-from ..host.host_api import NO_PILE, NOT_NOW, HostError, Pile
-from ..state.controller import Message
+from ..state.messages import Message
+from ..state.protocol import NO_PILE, NOT_NOW, HostError, Pile
 from ..state.store import GAME, Highlight, Hinted
 from ..views.practice import hint_for, hint_message, undo, undo_block
 from ..views.table import message_text

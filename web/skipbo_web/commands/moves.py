@@ -7,9 +7,9 @@ from typing import Any
 
 from skipbo_core import IllegalMove, InvalidMove, Move
 
-from ..host.host_api import BAD_ARGS, ILLEGAL, NOT_NOW, HostError
 from ..i18n import describe
 from ..state.controller import LogEntry
+from ..state.protocol import BAD_ARGS, ILLEGAL, NOT_NOW, HostError
 from ..state.store import GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved
 from ..views.table import card_token, message_text
 from .base import CommandsBase

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..host.host_api import BAD_RECORD, NOT_NOW, HostError, message_words
+from ..host.host_api import message_words
+from ..state.protocol import BAD_RECORD, NOT_NOW, HostError
 from ..state.replay import RecordProblem, Replay
 from .base import CommandsBase
 

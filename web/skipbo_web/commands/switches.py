@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..state.controller import Message
+from ..state.messages import Message
 from ..state.prefs import next_theme
 from .base import CommandsBase
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state.saves import ASIDE_PREFIX
 from ..views.aside_view import Kept, aside_tree
 from ..views.tree import El
-from .page_storage import ASIDE_PREFIX
 
 if TYPE_CHECKING:
     from ..commands import Commands

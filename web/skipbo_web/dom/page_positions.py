@@ -14,7 +14,8 @@ from skipbo_core import PositionError, position_of
 
 from ..i18n import t
 from ..state import positions
-from ..state.controller import Controller, Message
+from ..state.controller import Controller
+from ..state.messages import Message
 from ..state.positions import PositionProblem
 from .page_dom import FETCH_SECONDS, JsException, js
 

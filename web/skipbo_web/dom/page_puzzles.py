@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING
 from skipbo_core import Game
 
 from ..state import positions
-from ..state.controller import Controller, Message
+from ..state.controller import Controller
 from ..state.links import ask, asks
+from ..state.messages import Message
 from ..state.puzzle_book import PUZZLES, Puzzle, puzzle
+from ..state.saves import PUZZLES_EMBED_KEY, PUZZLES_KEY
 from ..state.settings import SPEED_DELAY_MS, Settings
 from ..state.store import GAME
 from ..views.puzzle_view import (
@@ -57,7 +59,7 @@ class PuzzleSession:
         self.start: Game | None = None    # the puzzle's table, as the try began
         self.status = OPEN
         self.showing = 0                  # Show solution runs while it matches
-        self.key = "skipbo.embed.puzzles" if session.apart else "skipbo.puzzles"
+        self.key = PUZZLES_EMBED_KEY if session.apart else PUZZLES_KEY
         box = browser.by_id("puzzle")
         self.box = box
         self.view = TreeView(patcher, box) if box is not None else None

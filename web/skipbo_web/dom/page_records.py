@@ -12,7 +12,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import t
-from ..state.controller import Controller, Message
+from ..state.controller import Controller
+from ..state.messages import Message
 from ..state.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
 from ..views.replay_view import default_viewer, replay_tree
 from ..views.share import record_filename, records_tree, share_link, tutorial_link

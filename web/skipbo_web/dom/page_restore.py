@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..state.aside_games import AsideGame, newest_game
-from ..state.controller import Controller, Message
+from ..state.controller import Controller
+from ..state.messages import Message
 from .page_dom import JsException, js
 
 if TYPE_CHECKING:

@@ -12,19 +12,20 @@ from typing import Any
 from ..i18n import LANGUAGES, pick_language
 from ..state import positions
 from ..state.address import parse_url, query_options, wants_embed
-from ..state.controller import BadMatch, BadSave, Controller, Message, new_seed, newer_save
+from ..state.controller import BadMatch, BadSave, Controller, new_seed, newer_save
 from ..state.links import ASK, ask, asks
-from ..state.prefs import pref_keys, stored_sound, stored_theme
+from ..state.look import Look
+from ..state.messages import Message
+from ..state.prefs import stored_sound, stored_theme
+from ..state.saves import ASIDE_PREFIX, pref_keys, storage_keys
 from ..state.settings import VERSION as SETTINGS_VERSION
 from ..state.settings import Settings
 from ..state.store import PageState
-from ..views.embed import storage_keys
-from ..views.table import Look
 from .page_apart import keeps_apart
 from .page_dom import Browser
-from .page_storage import ASIDE_PREFIX, Storage, aside_key
+from .page_storage import Storage, aside_key
 
-__all__ = ["ASIDE_PREFIX", "Session", "Storage", "aside_key"]
+__all__ = ["Session", "Storage", "aside_key"]
 NOT_SAVED, SAVED_AGAIN = "notice.not_saved", "notice.saved_again"  # the storage refused a write; it took one again
 
 

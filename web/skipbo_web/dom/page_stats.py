@@ -13,8 +13,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from ..state.controller import BadSave, Message
-from ..state.stats import KEEP_WHEN_FULL, STORE_KEY, GameSummary, add, read_store, summarise, to_csv, to_store
+from ..state.controller import BadSave
+from ..state.messages import Message
+from ..state.saves import STATS_KEY
+from ..state.stats import KEEP_WHEN_FULL, GameSummary, add, read_store, summarise, to_csv, to_store
 from ..views.stats_view import stats_tree
 from ..views.tree import El
 from .page_dom import js
@@ -50,22 +52,22 @@ class StatsDesk:
         if self._games is None:
             store = self.session.storage
             try:
-                shelf = read_store(store.get(STORE_KEY))
+                shelf = read_store(store.get(STATS_KEY))
             except BadSave:  # not JSON the reader takes
                 shelf = read_store("")
             self._games = shelf.games
             notices = self.store.state.notices
             if shelf.damaged:  # moved whole to a key of its own, as it is; counting starts afresh
-                if store.set_aside(STORE_KEY):
+                if store.set_aside(STATS_KEY):
                     notices.append(Message("notice.bad_stats"))
                 else:  # no room for the copy: kept in place, never written (the notice says)
                     self.session.tell_stuck()
             elif shelf.aside:
-                if store.keep_aside(STORE_KEY, json.dumps(shelf.aside, ensure_ascii=False)) is None:
-                    store.stuck.add(STORE_KEY)  # no room: the store stays as it is, unwritten
+                if store.keep_aside(STATS_KEY, json.dumps(shelf.aside, ensure_ascii=False)) is None:
+                    store.stuck.add(STATS_KEY)  # no room: the store stays as it is, unwritten
                     self.session.tell_stuck()
                 else:
-                    store.set(STORE_KEY, to_store(self._games))
+                    store.set(STATS_KEY, to_store(self._games))
                     if shelf.new_aside:
                         notices.append(Message("notice.stats_aside", {"count": shelf.new_aside}))
         return self._games
@@ -74,7 +76,7 @@ class StatsDesk:
         """How many values of the statistics are kept aside (``skipbo.aside.stats``, ...)."""
         if self.session.apart:
             return 0  # the visitor's, not this frame's (page_apart)
-        family = aside_key(STORE_KEY)
+        family = aside_key(STATS_KEY)
         return sum(key == family or key.startswith(family + ".") for key in self.session.storage.kept_aside())
 
     def trim(self) -> bool:
@@ -82,7 +84,7 @@ class StatsDesk:
         games (a notice says how many went); whether anything was freed."""
         games = self.games
         if len(games) <= KEEP_WHEN_FULL or self.session.storage.set(
-                STORE_KEY, to_store(games[-KEEP_WHEN_FULL:])) is None:
+                STATS_KEY, to_store(games[-KEEP_WHEN_FULL:])) is None:
             return False
         self._games = games[-KEEP_WHEN_FULL:]
         self.store.state.notices.append(Message("notice.stats_trimmed", {"count": len(games) - KEEP_WHEN_FULL}))
@@ -106,7 +108,7 @@ class StatsDesk:
         summary = summarise(ctrl, str(self.browser.window.Date.new().toISOString())[:19] + "Z")
         if summary is not None:
             self._games = add(self.games, summary)
-            self.session.storage.set(STORE_KEY, to_store(self._games))
+            self.session.storage.set(STATS_KEY, to_store(self._games))
 
     def sheet_tree(self, state: PageState) -> El:
         """The statistics sheet."""
@@ -131,7 +133,7 @@ class StatsDesk:
             self._games = []  # you asked for them to go (what is kept aside stays, in its sheet)
             self.confirm = False
             if not self.session.apart:
-                self.session.storage.set(STORE_KEY, to_store([]))
+                self.session.storage.set(STATS_KEY, to_store([]))
             self.commands.redraw_sheet()
             self.browser.focus_first('[data-action="close"]', sheet)
 

@@ -19,10 +19,8 @@ from typing import Any
 from skipbo_core.jsonread import JSONInputError, read_json
 
 from ..state.controller import BadSave
+from ..state.saves import ASIDE_PREFIX, OWN_PREFIX, PROBE_KEY
 from .page_dom import JsException, js
-
-ASIDE_PREFIX = "skipbo.aside."  # a damaged value is moved to skipbo.aside.<its name>, kept as it was
-OWN_PREFIX = "skipbo."
 
 
 def aside_key(key: str, n: int = 1) -> str:
@@ -44,7 +42,7 @@ class Storage:
         self._relieving = False
         try:
             self.ls = window.localStorage
-            self.ls.getItem("skipbo.probe")
+            self.ls.getItem(PROBE_KEY)
         except (JsException, AttributeError):
             self.ok = False
 

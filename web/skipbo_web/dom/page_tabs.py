@@ -15,13 +15,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from ..state.saves import TAB_KEY
 from .page_dom import JsException, js
 
 if TYPE_CHECKING:
     from ..commands import Commands
     from .page_session import Session
 
-OWNER_KEY = "skipbo.tab"
 
 
 class TabGuard:
@@ -43,7 +43,7 @@ class TabGuard:
         """This tab owns the game now (the others hear of it and step back)."""
         if self.on:
             try:
-                self.session.storage.ls.setItem(OWNER_KEY, self.id)
+                self.session.storage.ls.setItem(TAB_KEY, self.id)
             except JsException:  # storage full: no claim now, but the others' claims and saves still cover this tab
                 pass
 
@@ -53,7 +53,7 @@ class TabGuard:
         key = js(event.key)
         if not self.on or self.elsewhere:
             return
-        if (key == OWNER_KEY and js(event.newValue) != self.id) or key == self.session.keys.current:
+        if (key == TAB_KEY and js(event.newValue) != self.id) or key == self.session.keys.current:
             self.step_back()
 
     def step_back(self) -> None:

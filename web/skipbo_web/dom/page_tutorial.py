@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..state.controller import BadSave, Controller, Message
-from ..state.tutorial import KEY_TUTORIAL, KEY_TUTORIAL_EMBED, STEP_COUNT, Tutorial, is_active, url_choice
+from ..state.controller import BadSave, Controller
+from ..state.messages import Message
+from ..state.saves import TUTORIAL_EMBED_KEY, TUTORIAL_KEY
+from ..state.tutorial import STEP_COUNT, Tutorial, is_active, url_choice
 from ..views.coach import coach_tree, entry_tree, pile_mark, refusal, step_text
 from ..views.table_marks import Mark
 from ..views.tree import El, h, props
@@ -38,7 +40,7 @@ class TutorialSession:
         self.root = root  # the table (the card a step asks for is focused there)
         self.normal: Controller | None = None
         self.normal_unsaved = self.normal_setup = False  # see enter()
-        self.key = KEY_TUTORIAL
+        self.key = TUTORIAL_KEY
         box = self.box
         self.view = TreeView(patcher, box.querySelector(".coach-box"))
         self.live = box.querySelector(".coach-live")
@@ -74,7 +76,7 @@ class TutorialSession:
         when it was left open at the last visit and the address asks for no game.
         ``unsaved``: the game on the table is not in storage yet (a new deal)."""
         # an embedded tutorial (or one in a frame), like an embedded game, keeps apart from the visitor's own
-        self.key = KEY_TUTORIAL_EMBED if self.session.apart else KEY_TUTORIAL
+        self.key = TUTORIAL_EMBED_KEY if self.session.apart else TUTORIAL_KEY
         wanted, bad = url_choice(given)
         if bad:
             self.store.state.notices.append(Message("notice.bad_url", {"names": "tutorial"}))
@@ -151,7 +153,7 @@ class TutorialSession:
 
     def entry_tree(self, state: PageState) -> El | None:
         """The tutorial's buttons on the new-game screen (none in embed mode)."""
-        if self.key == KEY_TUTORIAL_EMBED:
+        if self.key == TUTORIAL_EMBED_KEY:
             return None
         tutorial = state.tutorial
         if tutorial is None:

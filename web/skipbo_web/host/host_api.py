@@ -30,14 +30,24 @@ from skipbo_core.cards import BUILDING_SLOTS, DISCARD_PILES, NUMBERS, WILD
 from skipbo_core.jsonread import JSONInputError, read_json
 
 from ..i18n import LANGUAGES, describe
-from ..state.controller import Controller, Message
+from ..state.controller import Controller
+from ..state.look import Look
+from ..state.messages import Message
+from ..state.protocol import (
+    BAD_ARGS,
+    GAME_SOURCE,
+    HOST_SOURCE,
+    MALFORMED,
+    PROTOCOL,
+    TOO_LARGE,
+    UNKNOWN,
+    HostError,
+    Pile,
+)
 from ..state.settings import SPEEDS
 from ..views.embed import table_facts
-from ..views.table import Look, card_token
+from ..views.table import card_token
 
-SOURCE = "skipbo-host"       # what a command's "source" says
-ANSWER_SOURCE = "skipbo"     # the answers are events of the game
-PROTOCOL = 1
 MAX_COMMAND_BYTES = 1_000_000  # a command (with a record in it) as JSON text, in UTF-8 bytes
 MAX_CAPTION = 300             # characters of a highlight's caption
 MAX_PILES = 24                # piles one highlight may light up
@@ -49,25 +59,6 @@ NEWGAME_ARGS = ("players", "stock", "ai", "humans", "teams", "deck", "target", "
                 "faces", "puzzle")
 POSITION_ARGS = ("position", "ai", "names", "practice", "faces")  # the table, and who sits at it
 STEP_TARGETS = ("forward", "back", "start", "end", "next-turn", "previous-turn")
-
-# Error codes (docs/EMBEDDING.md lists them with what each means).
-MALFORMED, TOO_LARGE, UNKNOWN, BAD_ARGS = "malformed", "too-large", "unknown-command", "bad-args"
-NOT_NOW, ILLEGAL, BAD_POSITION, BAD_RECORD, NO_PILE = ("not-now", "illegal-move", "bad-position", "bad-record",
-                                                        "no-such-pile")
-
-
-class HostError(ValueError):
-    """A command that is refused: ``code`` (one of the codes above), ``message`` (English,
-    for the host page's developer) and extra answer fields (``details``)."""
-
-    def __init__(self, code: str, message: str, **details: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.details = details
-        self.id: Any = None          # filled in by parse_command once known
-        self.command: str | None = None
-
 
 @dataclass(frozen=True)
 class Command:
@@ -99,8 +90,8 @@ def parse_command(text: str) -> Command:
 
 def check_command(data: Any) -> Command:
     """A command from a parsed message (see ``parse_command``)."""
-    if not isinstance(data, dict) or data.get("source") != SOURCE:
-        raise HostError(MALFORMED, f'a command is an object with "source": "{SOURCE}"')
+    if not isinstance(data, dict) or data.get("source") != HOST_SOURCE:
+        raise HostError(MALFORMED, f'a command is an object with "source": "{HOST_SOURCE}"')
     ident = data.get("id")
     name = data.get("command")
     try:
@@ -127,13 +118,13 @@ def check_command(data: Any) -> Command:
 
 def answer(command: Command, **fields: Any) -> dict[str, Any]:
     """The ``ok`` answer to ``command``."""
-    return {"source": ANSWER_SOURCE, "version": PROTOCOL, "type": "ok", "id": command.id,
+    return {"source": GAME_SOURCE, "version": PROTOCOL, "type": "ok", "id": command.id,
             "command": command.name, **fields}
 
 
 def error_answer(err: HostError) -> dict[str, Any]:
     """The ``error`` answer for a refused command."""
-    return {"source": ANSWER_SOURCE, "version": PROTOCOL, "type": "error", "id": err.id, "command": err.command,
+    return {"source": GAME_SOURCE, "version": PROTOCOL, "type": "error", "id": err.id, "command": err.command,
             "code": err.code, "message": err.message, **err.details}
 
 
@@ -281,36 +272,6 @@ assert set(CHECKS) == set(COMMANDS)
 
 
 # -- piles by name -------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Pile:
-    """A pile (or card) on the table: ``seat`` (None for the middle of the table) and
-    ``slot``: ``S``, ``D1``-``D4``, ``H`` (the whole hand), ``H5``/``HSB`` (a hand card),
-    ``B1``-``B4``, ``draw`` or ``completed``."""
-
-    seat: int | None
-    slot: str
-
-    @property
-    def name(self) -> str:
-        """The name ``parse_pile`` reads back (seat 0's piles without their seat)."""
-        return self.slot if self.seat in (None, 0) else f"{self.seat}:{self.slot}"
-
-    def selector(self) -> str:
-        """CSS for it on the table (the stable ``data-*`` hooks of docs/EMBEDDING.md)."""
-        if self.slot == "draw":
-            return ".drawpile"
-        if self.slot == "completed":
-            return ".drawpile .count.done"
-        if self.slot[:1] == "B":
-            return f'[data-slot="{self.slot}"]'
-        seat = f'[data-seat="{self.seat}"]'
-        if self.slot == "H":
-            return f"{seat} .hand, {seat} .mini-hand, {seat} .open-hand"
-        if self.slot[:1] == "H":
-            return f'{seat} [data-slot="H"][data-card="{self.slot[1:]}"]'
-        return f'{seat} [data-slot="{self.slot}"]'
-
 
 _SEAT_SLOTS = {"S", "H", *(f"D{k + 1}" for k in range(DISCARD_PILES)),
                *(f"H{card_token(v)}" for v in (WILD, *NUMBERS))}

@@ -16,16 +16,17 @@ from typing import TYPE_CHECKING, Any
 from ..commands import Commands
 from ..dom.page_dom import JsException, js
 from ..dom.patcher import TreeView
+from ..state.protocol import HOST_SOURCE, MALFORMED, HostError
 from ..state.store import Highlight
 from ..views.table_marks import Mark
 from ..views.tree import h, props
-from .host_api import MALFORMED, SOURCE, Command, HostError, answer, error_answer, parse_command, peek_id
+from .host_api import Command, answer, error_answer, parse_command, peek_id
 
 if TYPE_CHECKING:
     from ..dom.page_dom import Browser
     from ..dom.patcher import Patcher
+    from ..state.protocol import Pile
     from ..state.store import Store
-    from .host_api import Pile
 
 
 # The host's commands (host_api.COMMANDS, checked by host_api.parse_command) as the
@@ -67,7 +68,7 @@ class HostLink:
         if not self.accepts(event):
             return
         data = js(event.data)
-        if getattr(data, "source", None) != SOURCE:
+        if getattr(data, "source", None) != HOST_SOURCE:
             return  # not a command: other messages are none of the game's business
         try:
             text = js(self.browser.window.JSON.stringify(data))

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from skipbo_core.jsonread import JSONInputError, read_json
 
 from .controller import BadMatch, BadSave, Controller, newer_save
+from .saves import ASIDE_PREFIX
 from .settings import Settings
 
-ASIDE = "skipbo.aside."
 CAUGHT = (BadSave, JSONInputError, ValueError, TypeError, LookupError, AttributeError, RecursionError)
 
 
@@ -36,7 +36,7 @@ class AsideGame:
 def aside_copies(keys: Iterable[str], name: str) -> list[str]:
     """The keys of ``name``'s copies set aside (``"current"``: ``skipbo.aside.current``,
     ``skipbo.aside.current.2``...), the newest first (the highest number)."""
-    pattern = re.compile(re.escape(ASIDE + name) + r"(?:\.(\d{1,6}))?")
+    pattern = re.compile(re.escape(ASIDE_PREFIX + name) + r"(?:\.(\d{1,6}))?")
     found = [(int(m.group(1) or 1), key) for key in keys if (m := pattern.fullmatch(key))]
     return [key for _, key in sorted(found, reverse=True)]
 
@@ -54,7 +54,7 @@ def newest_game(keys: Iterable[str], text: Callable[[str], str | None], settings
             record = read_json(record_text, key)
             if newer_save(record):
                 continue
-            match_key = key.replace(ASIDE + "current", ASIDE + "match", 1)
+            match_key = key.replace(ASIDE_PREFIX + "current", ASIDE_PREFIX + "match", 1)
             match_text = text(match_key)
             try:
                 match = read_json(match_text, match_key) if match_text is not None else None

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from skipbo_core import Game, IllegalMove, InvalidMove, Match, Move, RecordError, SeatView
@@ -20,6 +19,7 @@ from skipbo_core.moves import SOURCE_TEXTS, TARGET_TEXTS
 from skipbo_core.record import FORMAT as RECORD_FORMAT
 from skipbo_core.record import VERSION as RECORD_VERSION
 
+from .messages import Message
 from .settings import Settings, clean_name
 
 ONLY_SOURCES = SOURCE_TEXTS - TARGET_TEXTS  # S, H5, HSB, PS, PD1...: a click there always picks
@@ -28,14 +28,6 @@ ONLY_SOURCES = SOURCE_TEXTS - TARGET_TEXTS  # S, H5, HSB, PS, PD1...: a click th
 def new_seed() -> int:
     """A fresh seed for a new game (the system's randomness)."""
     return random.SystemRandom().randrange(1, 2**31)
-
-
-@dataclass(frozen=True)
-class Message:
-    """A status line: an ``i18n`` key and its arguments."""
-
-    key: str
-    args: dict[str, Any] = field(default_factory=dict)
 
 
 class BadSave(ValueError):

@@ -16,10 +16,11 @@ from urllib.parse import urlencode
 from skipbo_core import Game, IllegalMove, InvalidMove, PositionError, game_from_position, parse_compact, to_compact
 from skipbo_core.jsonread import JSONInputError, read_json
 
-from .controller import Message
+from .messages import Message
 from .replay import json_problem
+from .saves import POSITION_SAVE_FORMAT as SAVE_FORMAT
+from .saves import POSITION_SAVE_VERSION as SAVE_VERSION
 
-SAVE_FORMAT, SAVE_VERSION = "skipbo-position-game", 1
 MAX_BYTES = 100_000  # a position file or command, as JSON text
 CODES = ("malformed", "unknown-key", "bad-card", "too-many-cards", "impossible-pile", "too-many-piles",
          "hand-size", "stock-size", "draw-size", "bad-seat", "game-over", "bad-compact", "bad-json")

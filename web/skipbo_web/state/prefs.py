@@ -6,26 +6,9 @@ given in the address (``theme=light|dark|auto``, ``sound=0|1``). No DOM access h
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 THEMES = ("auto", "light", "dark")  # auto: as the device says (prefers-color-scheme)
-
-
-@dataclass(frozen=True)
-class PrefKeys:
-    """``localStorage`` keys of the preferences (an embedded table keeps its own)."""
-
-    theme: str
-    sound: str
-
-
-PAGE_PREFS = PrefKeys("skipbo.theme", "skipbo.sound")
-EMBED_PREFS = PrefKeys("skipbo.embed.theme", "skipbo.embed.sound")
-
-
-def pref_keys(embed: bool) -> PrefKeys:
-    return EMBED_PREFS if embed else PAGE_PREFS
 
 
 def stored_theme(value: Any) -> str:

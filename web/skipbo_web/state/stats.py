@@ -19,7 +19,6 @@ from typing import Any
 from skipbo_core.ai import LEVELS
 from skipbo_core.rules import default_stock
 
-STORE_KEY = "skipbo.stats"
 VERSION = 1
 MAX_GAMES = 500
 KEEP_WHEN_FULL = 100  # the storage is full: older games are dropped to make room for the save

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from skipbo_core.ai.hints import Hint
 
-    from ..host.host_api import Pile
-    from ..views.table import Look
-    from .controller import Controller, LogEntry, Message
+    from .controller import Controller, LogEntry
+    from .look import Look
+    from .messages import Message
+    from .protocol import Pile
     from .puzzle_book import Puzzle
     from .replay import Replay
     from .tutorial import Tutorial

@@ -17,10 +17,9 @@ from typing import Any
 from skipbo_core import Game, Move, Rules
 from skipbo_core.cards import DISCARD_PILES, WILD, new_deck
 
-from .controller import BadSave, Message
+from .controller import BadSave
+from .messages import Message
 
-KEY_TUTORIAL = "skipbo.tutorial"
-KEY_TUTORIAL_EMBED = "skipbo.embed.tutorial"  # embed mode keeps its own, as for games
 SAVE_VERSION = 1
 RULES = Rules(players=2, stock_size=4)
 PLAYERS = ({"name": "", "kind": "human"}, {"name": "", "kind": "ai:easy"})
@@ -221,7 +220,7 @@ class Tutorial:
     # -- saving ---------------------------------------------------------------------------
 
     def to_dict(self, active: bool = True) -> dict[str, Any]:
-        """What is saved under ``KEY_TUTORIAL``."""
+        """What is saved under ``saves.TUTORIAL_KEY``."""
         return {"version": SAVE_VERSION, "active": active, "step": self.step,
                 "moves": [str(m) for m in self.game.moves]}
 

@@ -10,7 +10,8 @@ from typing import Any
 
 from ..i18n import card_face, t
 from ..state.controller import Controller, LogEntry
-from .table import Look, is_you, result_headline, seat_name
+from ..state.look import Look
+from .table import is_you, result_headline, seat_name
 
 
 def move_sentences(ctrl: Controller, look: Look, entry: LogEntry) -> list[str]:

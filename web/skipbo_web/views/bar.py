@@ -6,9 +6,9 @@ here)."""
 from __future__ import annotations
 
 from ..i18n import LANGUAGES, describe, t
-from ..state.controller import Message
+from ..state.look import Look
+from ..state.messages import Message
 from ..state.settings import SPEEDS
-from .table import Look
 from .tree import El, h, props
 
 

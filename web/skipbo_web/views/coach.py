@@ -7,9 +7,10 @@ from skipbo_core.ai import Player
 
 from ..i18n import card_face, t
 from ..state.controller import Controller
+from ..state.look import Look
 from ..state.settings import Settings
 from ..state.tutorial import COMPUTER, Tutorial
-from .table import Look, message_text
+from .table import message_text
 from .table_marks import Mark
 from .tree import El, h, props
 

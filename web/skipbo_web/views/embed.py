@@ -1,8 +1,7 @@
-"""Embed mode (``?embed=1``): where it keeps its game, and the messages it posts to the
-page around it.
+"""Embed mode (``?embed=1``): its bar, and the messages it posts to the page around it.
 
 An embedded game must not touch the visitor's own game on the same site, so it keeps
-its game under keys of its own and never writes the new-game settings. The messages
+its game under keys of its own (``state.saves``) and never writes the new-game settings. The messages
 tell the parent page only public facts: what the human at seat 0 may see (played
 cards are face up; hands and the deck are never sent). Every message is a plain JSON
 object ``{"source": "skipbo", "version": 1, "type": ..., ...}``; see docs/EMBEDDING.md,
@@ -17,31 +16,13 @@ from typing import Any
 from skipbo_core.history import LogEntry
 
 from ..i18n import t
-from ..state.controller import Controller, Message
+from ..state.controller import Controller
+from ..state.look import Look
+from ..state.messages import Message
+from ..state.protocol import GAME_SOURCE, PROTOCOL
 from .bar import sound_switch, speed_and_languages, theme_switch
-from .table import Look, card_token, seat_name
+from .table import card_token, seat_name
 from .tree import El, h, props
-
-SOURCE = "skipbo"
-PROTOCOL = 1
-
-
-@dataclass(frozen=True)
-class Keys:
-    """``localStorage`` keys: the game record, the match, the new-game settings
-    (``settings=None``: never written)."""
-
-    current: str
-    match: str
-    settings: str | None
-
-
-PAGE_KEYS = Keys("skipbo.current", "skipbo.match", "skipbo.settings")
-EMBED_KEYS = Keys("skipbo.embed.current", "skipbo.embed.match", None)
-
-
-def storage_keys(embed: bool) -> Keys:
-    return EMBED_KEYS if embed else PAGE_KEYS
 
 
 def embed_bar_tree(look: Look, speed: int) -> El:
@@ -63,7 +44,7 @@ def embed_bar_tree(look: Look, speed: int) -> El:
 
 def event(kind: str, **fields: Any) -> dict[str, Any]:
     """One message in the documented shape."""
-    return {"source": SOURCE, "version": PROTOCOL, "type": kind, **fields}
+    return {"source": GAME_SOURCE, "version": PROTOCOL, "type": kind, **fields}
 
 
 def table_facts(ctrl: Controller, look: Look) -> dict[str, Any]:

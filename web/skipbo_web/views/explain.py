@@ -19,7 +19,7 @@ to the whole rules page:
 from __future__ import annotations
 
 from ..i18n import t
-from ..state.controller import Message
+from ..state.messages import Message
 from .rules_links import rule_anchor, rules_url
 from .tree import El, h, props
 

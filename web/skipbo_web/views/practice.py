@@ -13,8 +13,10 @@ from skipbo_core import Move
 from skipbo_core.ai.hints import Hint, hint
 
 from ..i18n import t
-from ..state.controller import Controller, Message
-from .table import Look, card_token
+from ..state.controller import Controller
+from ..state.look import Look
+from ..state.messages import Message
+from .table import card_token
 from .table_marks import Mark
 from .tree import El, h, props
 

@@ -14,11 +14,13 @@ from skipbo_core import TURN_LIMIT, Match
 from skipbo_core.history import LogEntry
 
 from ..i18n import t
-from ..state.controller import Controller, Message
+from ..state.controller import Controller
+from ..state.look import Look
+from ..state.messages import Message
 from ..state.replay import Replay
 from ..state.settings import KINDS, Settings
 from .isolate import isolate_names
-from .table import Look, message_text, seat_name, table_tree
+from .table import message_text, seat_name, table_tree
 from .tree import El, h, props
 
 KEYS = {"ArrowRight": "forward", "ArrowLeft": "back", "Home": "first", "End": "last",

@@ -17,8 +17,9 @@ from skipbo_core import Game
 
 from ..i18n import t
 from ..state.address import parse_names
-from ..state.controller import Controller, Message
-from .table import Look
+from ..state.controller import Controller
+from ..state.look import Look
+from ..state.messages import Message
 from .tree import El, h, props
 
 

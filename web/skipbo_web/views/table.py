@@ -14,7 +14,6 @@ drawn: ``El.key``), by which motion_plan finds them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -24,6 +23,7 @@ from skipbo_core.cards import HAND_SIZE
 from ..i18n import card_face, card_name, colour_of, describe, t
 from ..state.controller import Controller, LogEntry, Message
 from ..state.ending import ending
+from ..state.look import Look
 from ..state.trace import Trace, line, moves_text, pile_key, trace
 from .explain import end_rule_tree, why_tree
 from .isolate import isolate_names
@@ -31,19 +31,6 @@ from .table_marks import Mark, mark_tree
 from .tree import El, h, props
 
 LOG_SHOWN = 60  # the newest moves in the log; older ones are counted only
-
-
-@dataclass
-class Look:
-    """How to draw: language, card faces, and page-level switches."""
-
-    lang: str = "en"
-    faces: str = "skipbo"
-    result_hidden: bool = False
-    replay: bool = False  # a replay's read-only table: every hand face up, no result sheet or log
-    theme: str = "auto"   # the table's colours as chosen (prefs.THEMES)
-    sound: bool = True    # sound on (the bar's switch)
-    elsewhere: bool = False  # the game is open in another tab: the table is covered
 
 
 def attrs(**values: Any) -> str:
