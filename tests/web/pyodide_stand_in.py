@@ -1,4 +1,4 @@
-"""The page's modules (``skipbo_web.dom.page_*``, ``skipbo_web.host.page_host``) imported on the host: they import
+"""The page's modules (``skipbo_web.dom.page_*``, ``skipbo_web.dom.page_host``) imported on the host: they import
 ``pyodide.ffi``, for which a stand-in is put in place while they are imported and used."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""The web package's layout shows its design (issue 30): ``state/``, ``views/`` and
-``commands/`` (and the texts, ``i18n/``) run without a browser and know nothing of the
-rooms (the commands name them as types only); only ``dom/`` and ``host/`` touch the
-browser. Read from the sources' import statements."""
+"""The web package's layout shows its design (issues 30 and 37): ``state/``, ``views/``,
+``commands/`` and ``host/`` (and the texts, ``i18n/``) run without a browser and know nothing
+of the rooms, not even to name a type (the commands name what they need of them:
+``commands/rooms.py``); only ``dom/`` touches the browser. No module and no package imports
+what imports it. Read from the sources' import statements, ``if TYPE_CHECKING:`` ones too."""
 
 from __future__ import annotations
 
@@ -12,18 +13,20 @@ from pathlib import Path
 from .package_files import WEB
 
 BROWSER = ("js", "pyodide", "pyscript")  # what reaches the browser from Pyodide
-NO_BROWSER = ("state", "views", "commands", "i18n")
+NO_BROWSER = ("state", "views", "commands", "host", "i18n")
 ABOVE = {"state": ("views", "commands", "dom", "host"), "views": ("commands", "dom", "host"), "commands": ("dom",),
-         "i18n": ("state", "views", "commands", "dom", "host")}
+         "host": ("commands", "dom"), "i18n": ("state", "views", "commands", "dom", "host")}
 
 
-def imports_at_run_time(path: Path, root: Path = WEB) -> list[tuple[int, str]]:
+def imports_at_run_time(path: Path, root: Path = WEB, typing_too: bool = False) -> list[tuple[int, str]]:
     """(line, absolute module) of every import of ``path`` (a module under ``root``, the
-    package) outside ``if TYPE_CHECKING:``."""
+    package) outside ``if TYPE_CHECKING:`` (and inside it too: ``typing_too``). A name
+    imported from a package that is a module of it counts as that module
+    (``from ..state import positions``: ``skipbo_web.state.positions``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     typing_only = {id(n) for node in ast.walk(tree)
                    if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-                   for n in ast.walk(node)}
+                   for n in ast.walk(node)} if not typing_too else set()
     package = ".".join(("skipbo_web", *path.relative_to(root).parts[:-1]))
     found = []
     for node in ast.walk(tree):
@@ -33,9 +36,23 @@ def imports_at_run_time(path: Path, root: Path = WEB) -> list[tuple[int, str]]:
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-            found.append((node.lineno, f"{base}.{node.module}" if node.level and node.module
-                          else base if node.level else node.module or ""))
+            module = (f"{base}.{node.module}" if node.level and node.module
+                      else base if node.level else node.module or "")
+            found += [(node.lineno, f"{module}.{alias.name}") for alias in node.names
+                      if _module_file(f"{module}.{alias.name}", root) is not None] or [(node.lineno, module)]
     return found
+
+
+def _module_file(module: str, root: Path) -> Path | None:
+    """The source of ``skipbo_web.a.b`` under ``root`` (a module or a package), if any."""
+    parts = module.split(".")
+    if parts[0] != "skipbo_web":
+        return None
+    base = root.joinpath(*parts[1:])
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
 
 
 def layering_faults(root: Path = WEB) -> list[str]:
@@ -43,7 +60,7 @@ def layering_faults(root: Path = WEB) -> list[str]:
     for part in NO_BROWSER:
         for path in sorted((root / part).rglob("*.py")):
             name = path.relative_to(root).as_posix()
-            for line, module in imports_at_run_time(path, root):
+            for line, module in imports_at_run_time(path, root, typing_too=True):
                 top = module.split(".")
                 if top[0] in BROWSER:
                     faults.append(f"{name}:{line}: imports {module} (the browser)")
@@ -88,3 +105,71 @@ def test_every_storage_key_is_written_in_saves_only() -> None:
              for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
              if isinstance(node, ast.Constant) and isinstance(node.value, str) and key.match(node.value)]
     assert found == []
+
+
+# Cycles of imports, those under ``if TYPE_CHECKING:`` counted (issue 37): a module or a
+# package that needs, even only to name a type, what needs it is one thing in two places.
+# The one left is being taken apart in its own change (issue 37: state/controller.py's split).
+KNOWN_CYCLES = [frozenset({"state.controller", "state.positions", "state.replay"})]
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected parts of more than one node (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[frozenset[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(edges.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            part = {stack.pop()}
+            while node not in part:
+                part.add(stack.pop())
+            if len(part) > 1:
+                found.append(frozenset(part))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def import_cycles(root: Path = WEB) -> tuple[list[frozenset[str]], list[frozenset[str]]]:
+    """The cycles among the package's modules (``state.store``...) and among its
+    subpackages (``state``, ``views``...), every import counted."""
+    modules: dict[str, set[str]] = {}
+    packages: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        for _, module in imports_at_run_time(path, root, typing_too=True):
+            if module.startswith("skipbo_web.") and _module_file(module, root) is not None:
+                target = module.removeprefix("skipbo_web.")
+                modules.setdefault(name, set()).add(target)
+                if parts[0] != target.split(".")[0] and len(parts) > 1:
+                    packages.setdefault(parts[0], set()).add(target.split(".")[0])
+    return _cycles(modules), _cycles(packages)
+
+
+def test_no_module_and_no_package_imports_what_imports_it() -> None:
+    modules, packages = import_cycles()
+    assert [sorted(c) for c in modules if c not in KNOWN_CYCLES] == []
+    assert [sorted(c) for c in packages] == []
+
+
+def test_the_search_sees_a_cycle_of_type_names(tmp_path: Path) -> None:
+    for part in ("state", "views"):
+        (tmp_path / part).mkdir()
+        (tmp_path / part / "__init__.py").write_text("")
+    (tmp_path / "state" / "store.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..views.table import Look\n")
+    (tmp_path / "views" / "table.py").write_text("from ..state import store\n")
+    assert import_cycles(tmp_path) == ([frozenset({"state.store", "views.table"})], [frozenset({"state", "views"})])

@@ -44,7 +44,7 @@ def test_the_search_finds_the_app_where_it_is_held() -> None:
 def test_every_room_is_searched() -> None:
     """The list is read from the package, not written by hand: the rooms, the commands
     and the host link are all in it."""
-    assert {"dom/page_assist", "dom/page_session", "dom/page_table", "commands/base", "host/page_host"} <= set(FREE)
+    assert {"dom/page_assist", "dom/page_session", "dom/page_table", "commands/base", "dom/page_host"} <= set(FREE)
 
 
 def properties(name: str, cls: str) -> list[str]:

@@ -3,8 +3,8 @@ the rooms that draw them into the browser, and texts.
 
 Runs in Pyodide in the browser and on the host (for tests). No rules live here:
 what is legal comes from ``skipbo_core``. The layout follows the design: ``state`` and
-``views`` import nothing listed after them at run time, ``commands`` nothing of ``dom``
-(tests/web/test_layout.py):
+``views`` import nothing listed after them, ``commands`` nothing of ``dom``, not even a
+type, and no module or package imports what imports it (tests/web/test_layout.py):
 
 ``i18n/``   the texts, one JSON file a language, and their formatting.
 ``state/``  the page's state (``store``: ``PageState``, ``Store``) and what it is made of: the
@@ -18,10 +18,10 @@ what is legal comes from ``skipbo_core``. The layout follows the design: ``state
 ``commands/`` the one command API (``Commands``) that clicks, keys, drag, the tutorial, the
             puzzles and the host page call, one module a domain (``game``, ``moves``, ``help``,
             ``records``, ``tutorial``, ``tabs``, ``switches``) on ``base`` (the store and ``Rooms``,
-            the parts a command works through).
+            the parts a command works through, typed by ``rooms``' protocols, not by ``dom/``).
 ``host/``   the page inside another page: ``host_api`` (the postMessage protocol, checked
-            without a browser) and ``page_host`` (its room: messages to commands).
-``dom/``    the only code besides ``host/page_host`` that touches the browser: ``page_dom``
+            without a browser; ``dom/page_host`` is its room: messages to commands).
+``dom/``    the only code that touches the browser: ``page_dom``
             (``Browser``), ``patcher`` (draws the views' trees in place: ``Patcher``,
             ``TreeView``) and the rooms ``page_*`` (``page_app`` wires them), the effects
             that follow the store among them (sound, motion, celebration, refusal, frame).

@@ -12,30 +12,32 @@ from ..state.protocol import NOT_NOW, HostError
 from ..state.store import Mode, PageState, Store
 
 if TYPE_CHECKING:
-    from ..dom.page_aside import AsideDesk
-    from ..dom.page_assist import Narration
-    from ..dom.page_computer import ComputerTurns
-    from ..dom.page_dom import Browser
-    from ..dom.page_drag import DragAndDrop
-    from ..dom.page_keys import Keyboard
-    from ..dom.page_motion import Motion
-    from ..dom.page_positions import PositionDesk
-    from ..dom.page_puzzles import PuzzleSession
-    from ..dom.page_records import RecordsDesk
-    from ..dom.page_restore import AsideGames
-    from ..dom.page_screen import Screen
-    from ..dom.page_session import Session
-    from ..dom.page_sheet import Sheet
-    from ..dom.page_sound import Sound
-    from ..dom.page_stats import StatsDesk
-    from ..dom.page_table import TableView
-    from ..dom.page_tutorial import TutorialSession
+    from .rooms import (
+        AsideDesk,
+        AsideGames,
+        Browser,
+        ComputerTurns,
+        DragAndDrop,
+        Keyboard,
+        Motion,
+        Narration,
+        PositionDesk,
+        PuzzleSession,
+        RecordsDesk,
+        Screen,
+        Session,
+        Sheet,
+        StatsDesk,
+        TableView,
+        TutorialSession,
+    )
 
 
 @dataclass
 class Rooms:
     """What the commands are carried out through: the session, the browser, the rooms
-    (``page_app`` wires them; none of them is the page)."""
+    (``page_app`` wires them; none of them is the page). Each is typed by what the commands
+    need of it (``commands.rooms``): the rooms are in ``dom/``, which builds on the commands."""
 
     session: Session
     browser: Browser
@@ -50,7 +52,6 @@ class Rooms:
     keys: Keyboard
     drag: DragAndDrop
     table: TableView
-    sound: Sound
     narration: Narration            # the moves and the table in words
     motion: Motion                  # a dragged card refused flies back
     screen: Screen                  # patches the page to the state

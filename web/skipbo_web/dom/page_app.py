@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..commands import Commands, Rooms
-from ..host.page_host import HostLink
 from ..i18n import LANGUAGES
 from ..state.store import GAME, SHOWING, Store
 from .page_aside import AsideDesk
@@ -23,6 +22,7 @@ from .page_computer import ComputerTurns
 from .page_dom import Browser, attr, js
 from .page_drag import DragAndDrop
 from .page_frame import Frame
+from .page_host import HostLink
 from .page_keys import Keyboard
 from .page_motion import Motion
 from .page_positions import PositionDesk
@@ -83,7 +83,7 @@ class App:
                              (self.puzzles,))
         commands.wire(Rooms(self.session, browser, self.root, self.sheet, self.records, self.tutorial,
                             self.puzzles, self.stats, self.positions, self.computer, self.keys,
-                            self.drag, self.table, self.sound, self.narration, self.motion, self.screen,
+                            self.drag, self.table, self.narration, self.motion, self.screen,
                             self.restore, self.aside))
         self.tabs.claim()  # the tab opened last has the game
         self.follow_store()

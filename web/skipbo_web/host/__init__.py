@@ -1,3 +1,3 @@
-"""The page inside another page: ``host_api`` (the postMessage protocol, checked on the host) and
-``page_host`` (its room: a thin translation of messages to commands).
+"""The page inside another page: ``host_api``, the postMessage protocol, checked without a
+browser (``dom/page_host`` is its room: a thin translation of messages to commands).
 """

@@ -14,19 +14,19 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..commands import Commands
-from ..dom.page_dom import JsException, js
-from ..dom.patcher import TreeView
+from ..host.host_api import Command, answer, error_answer, parse_command, peek_id
 from ..state.protocol import HOST_SOURCE, MALFORMED, HostError
 from ..state.store import Highlight
 from ..views.table_marks import Mark
 from ..views.tree import h, props
-from .host_api import Command, answer, error_answer, parse_command, peek_id
+from .page_dom import JsException, js
+from .patcher import TreeView
 
 if TYPE_CHECKING:
-    from ..dom.page_dom import Browser
-    from ..dom.patcher import Patcher
     from ..state.protocol import Pile
     from ..state.store import Store
+    from .page_dom import Browser
+    from .patcher import Patcher
 
 
 # The host's commands (host_api.COMMANDS, checked by host_api.parse_command) as the
