@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
-from skipbo_web.state.ending import cascade_ms  # noqa: E402
+from skipbo_web.state.ending import CASCADE_FALL_MS, cascade  # noqa: E402
 
 from e2e.game_support import open_game, wait_for_turn  # noqa: E402
 from e2e.tasks import main_thread_tasks  # noqa: E402
@@ -143,8 +143,13 @@ def computer_turns(page: Page, base: str, rounds: int) -> dict[str, list[float]]
     return out
 
 
+def cascade_span() -> int:
+    """How long the win's cascade lasts: its last card's start and one fall."""
+    return max(d.delay for d in cascade()) + CASCADE_FALL_MS
+
+
 def cascades(browser: Browser, base: str, rounds: int, reduced: bool) -> dict[str, list[float]]:
-    """The winning click of a one-card game and the next ``cascade_ms()`` + 300 ms: the
+    """The winning click of a one-card game and the next ``cascade_span()`` + 300 ms: the
     cards cascade, or with reduced motion nothing moves (the same work otherwise)."""
     rules = Rules(players=2, stock_size=1)
     seed = next(s for s in range(1, 3000) if Game.new(rules, seed=s, first=0).view(0).stock_tops[0] in (0, 1))
@@ -157,7 +162,7 @@ def cascades(browser: Browser, base: str, rounds: int, reduced: bool) -> dict[st
         page.evaluate("localStorage.clear()")  # else the same address opens the finished game again
         open_game(page, base, players=2, stock=1, ai="easy", seed=seed, speed=0)
         page.wait_for_timeout(300)
-        seen = page.evaluate(FLIGHT, [f'{ME} [data-slot="S"]', '[data-slot="B1"]', cascade_ms() + 300])
+        seen = page.evaluate(FLIGHT, [f'{ME} [data-slot="S"]', '[data-slot="B1"]', cascade_span() + 300])
         if page.locator('.result[data-ending="win"]').count() != 1:
             raise SystemExit("the winning click did not win the game")
         for key in ("handler", "first", "gap"):
@@ -205,7 +210,7 @@ def main() -> int:
             over = sum(1 for v in turns[kind] if v > 50)
             print(f"  main-thread tasks, {label}: {len(turns[kind])}, over 50 ms: {over}, "
                   f"longest {max(turns[kind]):.1f} ms")
-        print(f"the winning click and the {cascade_ms() + 300} ms after it: the cards cascade, or nothing moves "
+        print(f"the winning click and the {cascade_span() + 300} ms after it: the cards cascade, or nothing moves "
               "(reduced motion)")
         for reduced in (False, True):
             won = cascades(browser, server.url, max(5, args.rounds // 2), reduced)

@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import inspect
 import re
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from skipbo_web.host.host_api import COMMANDS, check_command
-from skipbo_web.state.protocol import HOST_SOURCE
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
+from skipbo_web.state.protocol import HOST_SOURCE, Pile
+from skipbo_web.state.settings import Settings
+from skipbo_web.state.store import Highlight, PageState, Store
+from skipbo_web.views.table_marks import Mark
 
 from .package_files import WEB
 from .pyodide_stand_in import page_modules
@@ -47,6 +53,16 @@ def test_the_checked_arguments_fit_the_command(page: Any, name: str) -> None:
     for args in EXAMPLES[name]:
         checked = check_command({"source": HOST_SOURCE, "version": 1, "id": 1, "command": name, "args": args})
         inspect.signature(command).bind(object(), **checked.args)  # raises TypeError when they do not fit
+
+
+def test_the_host_s_highlight_belongs_to_one_game(page: Any) -> None:
+    """The piles a host lit up are marked on the table while their game is on it."""
+    store = Store(PageState(ctrl=Controller.start(Settings(), 7), look=Look(), speed=2))
+    link = page.host.HostLink(store, None, SimpleNamespace(by_id=lambda name: None), None, None, lambda answers: None)
+    store.update(highlight=Highlight((Pile(None, "B1"),), "here", store.state.ctrl.game))
+    assert link.marks() == [Mark(None, "B1", "data-highlight", "1")]
+    store.update(ctrl=Controller.start(Settings(), 9))
+    assert link.marks() == [] and store.state.highlight == Highlight()
 
 
 def test_every_button_of_the_page_has_a_command(page: Any) -> None:

@@ -7,11 +7,10 @@ import pytest
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.messages import Message
-from skipbo_web.state.protocol import Pile
 from skipbo_web.state.puzzle_book import puzzle
 from skipbo_web.state.replay import Replay
 from skipbo_web.state.settings import Settings
-from skipbo_web.state.store import GAME, Highlight, Mode, PageState, Preferences, Store
+from skipbo_web.state.store import GAME, Mode, PageState, Store
 from skipbo_web.state.tutorial import Tutorial
 
 
@@ -22,7 +21,7 @@ def page(seed: int = 7) -> PageState:
 def test_a_game_on_the_table_is_the_game_mode() -> None:
     state = page()
     assert state.mode is Mode.GAME and state.mode == "game"
-    assert state.sheet is None and state.notices == [] and state.selection is None
+    assert state.sheet is None and state.notices == [] and state.ctrl.selected is None
 
 
 def test_the_replay_comes_before_the_tutorial_and_the_tutorial_before_a_puzzle() -> None:
@@ -45,26 +44,11 @@ def test_a_puzzle_ends_when_another_game_is_on_the_table() -> None:
     assert state.puzzle is not None  # the last puzzle is remembered (Retry, Next)
 
 
-def test_the_selection_is_the_picked_source_of_the_game_on_the_table() -> None:
+def test_the_page_is_covered_while_another_tab_has_the_game() -> None:
     state = page()
-    state.ctrl.selected = "S"
-    assert state.selection == "S"
-
-
-def test_preferences_read_the_look_and_the_speed() -> None:
-    state = page()
-    assert state.preferences == Preferences(lang="de", speed=2, sound=False, theme="dark")
+    assert not state.covered
     state.look.elsewhere = True
     assert state.covered
-
-
-def test_the_highlight_belongs_to_one_game() -> None:
-    state = page()
-    lit = Highlight((Pile(None, "B1"),), "here", state.ctrl.game)
-    state.highlight = lit
-    assert state.lit() is lit
-    state.ctrl = Controller.start(Settings(), 9)
-    assert state.lit() == Highlight()
 
 
 def test_the_store_tells_each_listener_what_changed() -> None:

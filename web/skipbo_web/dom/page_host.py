@@ -98,12 +98,6 @@ class HostLink:
 
     # -- what is shown ------------------------------------------------------------------------
 
-    def state(self) -> dict[str, Any]:
-        return self.commands.public_state()
-
-    def mode(self) -> str:
-        return str(self.store.state.mode)
-
     @property
     def piles(self) -> tuple[Pile, ...]:
         """The piles the last highlight lit up."""

@@ -52,7 +52,3 @@ def cascade() -> list[Drop]:
                           side * (40 + 25 * (i % 4))))
     return drops
 
-
-def cascade_ms() -> int:
-    """How long the whole cascade lasts."""
-    return max(d.delay for d in cascade()) + CASCADE_FALL_MS

@@ -126,10 +126,6 @@ class Settings:
             out.append("stock")
         return out
 
-    @property
-    def delay_ms(self) -> int:
-        return SPEED_DELAY_MS[self.speed]
-
     # -- storage -----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:

@@ -63,16 +63,6 @@ class Moved:
     drop: Any = None
 
 
-@dataclass(frozen=True)
-class Preferences:
-    """How the player likes the page: language, the computer's speed, sound, colours."""
-
-    lang: str
-    speed: int
-    sound: bool
-    theme: str
-
-
 @dataclass(eq=False)
 class PageState:
     """Everything the page holds that is not drawn markup: the game on the table
@@ -117,19 +107,6 @@ class PageState:
         """Another tab has the game: this one takes no input but the cover's button."""
         return self.look.elsewhere
 
-    @property
-    def selection(self) -> str | None:
-        """The source picked up, in the rules' notation (None: nothing picked)."""
-        return self.ctrl.selected
-
-    @property
-    def preferences(self) -> Preferences:
-        look = self.look
-        return Preferences(lang=look.lang, speed=self.speed, sound=look.sound, theme=look.theme)
-
-    def lit(self) -> Highlight:
-        """The host's highlight if it belongs to the game on the table (else none)."""
-        return self.highlight if self.highlight.game is self.ctrl.game else Highlight()
 
 
 Listener = Callable[[frozenset[str]], None]

@@ -14,7 +14,6 @@ drawn: ``El.key``), by which motion_plan finds them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from html import escape
 from typing import Any
 
 from skipbo_core import TURN_LIMIT, SeatView
@@ -31,12 +30,6 @@ from .table_marks import Mark, mark_tree
 from .tree import El, h, props
 
 LOG_SHOWN = 60  # the newest moves in the log; older ones are counted only
-
-
-def attrs(**values: Any) -> str:
-    """`` data-x="1"`` pairs for the non-``None`` values (underscores become dashes)."""
-    return "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"'
-                   for k, v in values.items() if v is not None)
 
 
 def card_token(value: int | None) -> str:
