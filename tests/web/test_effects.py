@@ -101,7 +101,7 @@ def the_page(page: types.SimpleNamespace, ctrl: Controller) -> tuple[Any, list[t
     table = types.SimpleNamespace(before_patch=None, view=types.SimpleNamespace(find=lambda paths: {}))
     app = page.app.App.__new__(page.app.App)
     app.store, app.browser = store, browser
-    app.keep = lambda what: record("save") if GAME in what else None
+    app.save_on_game_change = lambda what: record("save") if GAME in what else None
     app.stats = types.SimpleNamespace(game_over=lambda: record("count"))
     app.narration = page.assist.Narration(store, patcher, document.live)
     app.motion = page.motion.Motion(store, browser, patcher, table)
@@ -215,7 +215,7 @@ def test_a_pick_refused_by_the_command_shows_its_reason_by_the_pile_picked(page:
     is heard and shown beside it, and nothing stays picked after the command."""
     ctrl = Controller.start(Settings(players=2), 3)
     app, happened = the_page(page, ctrl)
-    app.commands.rooms.computer = types.SimpleNamespace(kick=lambda: None)
+    app.commands.rooms.computer = types.SimpleNamespace(play_if_due=lambda: None)
     assert ctrl.my_turn
     hand = next(card for card in ctrl.game.view(0).hand if card > 1)  # no building pile takes it yet
     assert app.commands.pick("H", 0, str(hand), None) is False and ctrl.selected == f"H{hand}"  # picked up

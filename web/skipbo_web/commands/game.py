@@ -20,30 +20,30 @@ from .base import CommandsBase
 class GameCommands(CommandsBase):
     """Which game is on the table."""
 
-    def new_table(self, ctrl: Controller) -> None:
+    def show_game(self, ctrl: Controller) -> None:
         """Put a new game on the table: sheets and the replay close, the tutorial waits."""
         rooms = self.rooms
         if self.state.sheet is not None:
             rooms.sheet.close()
         self.end_replay()
-        self.use(ctrl)
+        self.switch_game(ctrl)
 
-    def put_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
+    def set_table_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
         """``ctrl``'s game on the table (nothing saved, nothing drawn yet: the caller goes on)."""
         self.state.ctrl = ctrl
         self.state.look.result_hidden = result_hidden
 
-    def use(self, ctrl: Controller) -> None:
+    def switch_game(self, ctrl: Controller) -> None:
         """Switch to another game: kept and drawn, the computer's turns of the previous one
         stopped and those of this one going on."""
         rooms = self.rooms
         rooms.computer.stop()
         if self.state.in_tutorial:  # another game starts: the tutorial waits, to be resumed
             rooms.tutorial.close()
-        self.put_game(ctrl)
+        self.set_table_game(ctrl)
         self.store.notify(GAME)
         self.render()
-        rooms.computer.kick()
+        rooms.computer.play_if_due()
 
     def _options(self, options: dict[str, str]) -> UrlOptions:
         """URL options read as the address would be (``address.parse_url``); refused when bad."""
@@ -61,7 +61,7 @@ class GameCommands(CommandsBase):
         ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin="host")
         if url.faces is not None:
             self.state.look.faces = url.faces
-        self.new_table(ctrl)
+        self.show_game(ctrl)
         return self.current()
 
     def _puzzle(self, options: dict[str, str]) -> dict[str, Any]:
@@ -80,7 +80,7 @@ class GameCommands(CommandsBase):
             return False
         puzzles = self.rooms.puzzles
         ctrl = puzzles.table_for(p)
-        self.new_table(ctrl)  # (it closes the tutorial)
+        self.show_game(ctrl)  # (it closes the tutorial)
         puzzles.attach(p, ctrl)
         self.render()
         return True
@@ -114,7 +114,7 @@ class GameCommands(CommandsBase):
                             explain=message_words(state.look.lang, err.message)) from None
         if url.faces is not None:
             state.look.faces = url.faces
-        self.new_table(ctrl)
+        self.show_game(ctrl)
         return self.current()
 
     def open_setup(self) -> bool:
@@ -125,18 +125,18 @@ class GameCommands(CommandsBase):
         return True
 
     def next_game(self) -> None:
-        self.use(self.state.ctrl.next_game(new_seed()))
+        self.switch_game(self.state.ctrl.next_game(new_seed()))
 
     def play_again(self) -> None:
         """The same settings again (a new match)."""
-        self.use(self.rooms.session.deal(self.state.ctrl.settings_for_replay()))
+        self.switch_game(self.rooms.session.deal(self.state.ctrl.settings_for_replay()))
 
     def restore_aside(self) -> None:
         """Yes, the game set aside comes back to the table (notice ``notice.aside_game``)."""
         ctrl = self.rooms.restore.restore()
         self.store.notify("notices")
         if ctrl is not None:
-            self.new_table(ctrl)
+            self.show_game(ctrl)
         self.render()
 
     def url_game(self) -> None:
@@ -144,7 +144,7 @@ class GameCommands(CommandsBase):
         rooms = self.rooms
         waiting = rooms.session.take_waiting()
         if waiting is not None:
-            self.use(waiting)
+            self.switch_game(waiting)
             rooms.puzzles.take_up(waiting)  # a puzzle's try: its box and its verdicts
         self.render()
 
@@ -153,9 +153,9 @@ class GameCommands(CommandsBase):
         the table now, or waiting for the player's yes when it would replace a game in
         progress (the one on the table, or the one the tutorial keeps for later)."""
         rooms = self.rooms
-        mine = rooms.tutorial.normal if self.state.in_tutorial else self.state.ctrl
-        if not asks(mine, rooms.session.embed):
-            self.new_table(ctrl)
+        in_progress = rooms.tutorial.normal if self.state.in_tutorial else self.state.ctrl
+        if not asks(in_progress, rooms.session.embed):
+            self.show_game(ctrl)
             return
         rooms.session.waiting = ctrl
         ask(self.state.notices)

@@ -49,7 +49,7 @@ class MoveCommands(CommandsBase):
             self.store.notify(REFUSED)  # a refused move is heard, its reason shown by the pile picked
             if keyboard and self.state.ctrl.selected is not None:
                 rooms.keys.after_pick()
-        rooms.computer.kick()
+        rooms.computer.play_if_due()
 
     def played(self, entry: LogEntry, drop: Any = None) -> None:
         """``entry`` was just played on the game on the table (``drop``: the dragged card's

@@ -34,7 +34,7 @@ class RecordCommands(CommandsBase):
     def end_replay(self) -> None:
         """Leave the replay viewer (if open): the game that was running goes on, unchanged."""
         if self.rooms.records.end_replay():
-            self.rooms.computer.kick()
+            self.rooms.computer.play_if_due()
 
     def close(self) -> dict[str, Any]:
         """Close the open sheet and the replay viewer; the game goes on."""

@@ -30,7 +30,7 @@ class TabCommands(CommandsBase):
             if self.state.in_tutorial:  # the tutorial goes on; leaving it finds the newest game
                 rooms.tutorial.normal, rooms.tutorial.normal_unsaved = saved, False
             else:
-                self.put_game(saved)
+                self.set_table_game(saved)
         self.render()
         rooms.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
-        rooms.computer.kick()
+        rooms.computer.play_if_due()

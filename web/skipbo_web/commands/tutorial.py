@@ -19,7 +19,7 @@ class TutorialCommands(CommandsBase):
         rooms.computer.stop()  # the set-aside game's computer player stops
         rooms.tutorial.set_aside(self.state.ctrl, unsaved, setup)
         self.store.update(tutorial=tutorial)
-        self.put_game(controller_for(tutorial, rooms.session.settings), result_hidden=tutorial.game.is_over)
+        self.set_table_game(controller_for(tutorial, rooms.session.settings), result_hidden=tutorial.game.is_over)
 
     def leave_tutorial(self, open_setup: bool = False) -> None:
         """Back to the game that was set aside, or to the new-game screen on a first visit."""
@@ -28,13 +28,13 @@ class TutorialCommands(CommandsBase):
         normal = tutorial.normal
         tutorial.close()
         if normal is None or tutorial.normal_unsaved:
-            self.use(normal if normal is not None else rooms.session.deal())
+            self.switch_game(normal if normal is not None else rooms.session.deal())
             open_setup = open_setup or tutorial.normal_setup
         else:  # not saved again: the normal game's save stays exactly as it was
             rooms.computer.stop()
-            self.put_game(normal)
+            self.set_table_game(normal)
             self.render()
-            rooms.computer.kick()
+            rooms.computer.play_if_due()
         if open_setup:
             self.open_sheet("setup")
 
@@ -61,4 +61,4 @@ class TutorialCommands(CommandsBase):
         self.store.notify(GAME)
         self.render()
         rooms.tutorial.focus_coach()
-        rooms.computer.kick()  # a tutorial left during the computer's turn goes on with it
+        rooms.computer.play_if_due()  # a tutorial left during the computer's turn goes on with it

@@ -105,12 +105,12 @@ class App:
 
     def follow_store(self) -> None:
         """Subscribe the save, the statistics and the effects to the store, in this order."""
-        self.store.subscribe(self.keep)  # the save follows every change of the game
+        self.store.subscribe(self.save_on_game_change)  # the save follows every change of the game
         self.store.subscribe(self.count_ended)  # an ended game is counted before it is shown
         for name in EFFECTS:
             self.store.subscribe(getattr(self, name).on_change)
 
-    def keep(self, what: frozenset[str]) -> None:
+    def save_on_game_change(self, what: frozenset[str]) -> None:
         """The store's listener that saves: after a change of the game on the table."""
         if GAME in what:
             self.save()
@@ -194,7 +194,7 @@ class App:
         if self.session.position_url is not None:
             asyncio.ensure_future(self.positions.open_url(self.session.position_url))
         self.frame.tell_ready()
-        self.computer.kick()
+        self.computer.play_if_due()
 
 
 # The effects that follow the store (after the save and the statistics), in the order they

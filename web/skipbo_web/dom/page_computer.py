@@ -36,7 +36,7 @@ class ComputerTurns:
         """The game on the table changes: a running loop stops at its next step."""
         self.generation += 1
 
-    def kick(self) -> None:
+    def play_if_due(self) -> None:
         """Start the computer's moves if it is to move (and nothing holds the game)."""
         if self.store.state.ctrl.ai_to_move and not self.running and self.free():
             self.running = True
@@ -74,4 +74,4 @@ class ComputerTurns:
                 self.commands.show_move(entry)
         finally:
             self.running = False
-        self.kick()  # the game now shown may have been switched to while this one ran
+        self.play_if_due()  # the game now shown may have been switched to while this one ran

@@ -139,7 +139,7 @@ class PuzzleSession:
         self.start = positions.start(p.position, [dict(q) for q in ctrl.game.players])
         self.status = OPEN
         self.judge(mark=False)
-        self.commands.put_game(ctrl)
+        self.commands.set_table_game(ctrl)
 
     # -- the engine's verdict -------------------------------------------------------------------------
 

@@ -228,4 +228,4 @@ class RecordsDesk:
             return
         game = replay.game_to_play_on()
         self.commands.end_replay()
-        self.commands.new_table(Controller(game, self.session.settings))
+        self.commands.show_game(Controller(game, self.session.settings))

@@ -76,8 +76,8 @@ class Sheet:
         if state.mode is not Mode.GAME or state.ctrl.position is not None:
             return saved
         table = state.ctrl.table_on(saved)
-        return replace(table, seats=tuple(Seat(seat.name or mine.name, seat.kind)
-                                          for seat, mine in zip(table.seats, saved.seats)))
+        return replace(table, seats=tuple(Seat(seat.name or saved_seat.name, seat.kind)
+                                          for seat, saved_seat in zip(table.seats, saved.seats)))
 
     def show(self, kind: str | None) -> None:
         """Patch the dialog to sheet ``kind`` (``None``: empty); keyed by kind, so another
@@ -146,7 +146,7 @@ class Sheet:
         state.look.faces = session.settings.faces
         session.save_settings()
         self.close()
-        self.commands.new_table(session.deal())
+        self.commands.show_game(session.deal())
 
     def relanguage(self) -> None:
         """The language changed: the open sheet is drawn again in it (a form keeps its entries)."""
