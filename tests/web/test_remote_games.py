@@ -1,0 +1,126 @@
+"""Whole games across devices without a browser (issue 38, part 1), with hypothesis: random
+moves by the host's page and by guests, lost messages, dropped connections, rejoins with
+the seat key and with an invitation offered again. The host's game equals a local game of
+the same moves; every guest's view equals the engine's ``SeatView`` of its seat; no message
+a guest received shows another hand, the deck's order or the record before the end."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+from skipbo_web.remote.guest import GuestTable
+
+from skipbo_core import Game, Rules
+
+from ..randomplay import choose
+from .remote_table import Network, leaks
+
+TABLES = [  # (rules, remote seats)
+    (Rules(players=2, stock_size=3), [1]),
+    (Rules(players=3, stock_size=3), [0, 2]),
+    (Rules(players=4, stock_size=2, teams=True), [1, 2, 3]),
+    (Rules(players=6, stock_size=2), [1, 3, 4]),
+]
+
+
+def play_a_game(rules: Rules, remote: list[int], seed: int, loss: float, drops: float) -> tuple[Network, Game]:
+    """Play to the end; returns the network and the local game of the same moves."""
+    rng = random.Random(seed)
+    net = Network(Game.new(rules, seed=seed), remote, rng, loss)
+    local = Game.new(rules, seed=seed)
+    for seat in remote:
+        net.connect(seat)
+    game = net.host.game
+    for _ in range(20_000):
+        if game.is_over:
+            break
+        seat = game.current_seat
+        for other in remote:  # now and then a phone locks, or comes back
+            if net.conn[other] is not None and rng.random() < drops:
+                net.drop(other)
+            elif net.conn[other] is None and rng.random() < 0.3:
+                if rng.random() < 0.2:  # the page lost its key: the host offers the invitation again
+                    net.guests[other] = GuestTable(net.host.invites.reopen(other), name=f"Again {other + 1}")
+                net.connect(other)
+        guest = net.guests.get(seat)
+        if guest is None or net.conn[seat] is None:  # the host's page plays it (its own, or the computer)
+            move = choose(game, rng)
+            net.host_move(move)
+            local.play(move)
+        elif not guest.seated:  # no welcome came: say hello again
+            net.to_host(seat, guest.hello())
+        elif guest.n != net.host.n or guest.asked or guest.pending:  # waited too long: ask again
+            net.to_host(seat, guest.resync())
+        else:
+            assert guest.legal_moves() == game.legal_moves()  # the guest's page lights up what the host allows
+            move = choose(game, rng)
+            before = net.host.n
+            net.guest_move(seat, move)
+            if net.host.n != before:
+                local.play(move)
+        net.pump()
+    for seat in remote:  # everyone comes back to see the end, asking again as long as messages are lost
+        guest = net.guests[seat]
+        for _ in range(100):
+            if guest.n == net.host.n and guest.record is not None and not guest.asked:
+                break
+            if net.conn[seat] is None:
+                net.connect(seat)
+            else:
+                net.to_host(seat, guest.resync() if guest.seated else guest.hello())
+            net.pump()
+    return net, local
+
+
+@given(st.sampled_from(TABLES), st.integers(0, 10**6), st.sampled_from([0.0, 0.05, 0.3]),
+       st.sampled_from([0.0, 0.02]))
+def test_whole_games_across_devices(table: tuple[Rules, list[int]], seed: int, loss: float, drops: float) -> None:
+    rules, remote = table
+    net, local = play_a_game(rules, remote, seed, loss, drops)
+    game = net.host.game
+    assert game.is_over
+    assert {**game.to_record(), "players": None} == {**local.to_record(), "players": None}  # names: the guests'
+    assert [game.view(s) for s in range(rules.players)] == [local.view(s) for s in range(rules.players)]
+    for seat in remote:
+        guest = net.guests[seat]
+        assert guest.view == game.view(seat)
+        assert guest.n == net.host.n
+        assert guest.record == game.to_record()
+        assert Game.from_record(guest.record).view(seat) == guest.view  # the record replays in the engine
+        assert [found for text in net.received[seat] for found in leaks(net, seat, text)] == []
+
+
+def test_a_game_without_losses_keeps_every_guest_in_step() -> None:
+    rules, remote = TABLES[1]
+    net, _ = play_a_game(rules, remote, seed=4, loss=0.0, drops=0.0)
+    for seat in remote:
+        kinds = [json.loads(t)["kind"] for t in net.received[seat]]
+        assert kinds[0] == "welcome" and "refused" not in kinds
+        assert kinds.count("update") == net.host.n  # every change once, in order
+        assert kinds[-2:] == ["update", "over"]  # the last move, then the record
+
+
+def test_the_check_finds_what_a_leaky_host_would_send() -> None:
+    """The check of what a guest received fails on a message that shows another hand,
+    the draw pile, or a view with another seat's hand in it."""
+    rules, remote = TABLES[0]
+    net, _ = play_a_game(rules, remote, seed=2, loss=0.0, drops=0.0)
+    game = Game.new(rules, seed=2)
+    net2 = Network(game, remote, random.Random(2))
+    net2.connect(1)
+    net2.host_move(game.legal_moves()[-1])  # seat 0 ends its turn: seat 1 draws
+    n = net2.host.n
+    text = net2.received[1][0]
+    assert leaks(net2, 1, text) == []
+    welcome = json.loads(text)
+    shown = {**welcome, "n": n, "recent": [[n, 0, "end", None, list(game.view(0).hand)]]}
+    assert leaks(net2, 1, json.dumps(shown))  # the other hand, hidden in an event
+    assert leaks(net2, 1, json.dumps({**welcome, "n": n, "players": [list(game.draw_pile[:8])]}))
+    view = dict(net2.views[n][1], hand=list(game.view(0).hand))
+    assert leaks(net2, 1, json.dumps({**welcome, "n": n, "view": view}))
+    assert leaks(net2, 1, json.dumps({**welcome, "deck": list(game.deck or ())}))
+    assert leaks(net2, 1, json.dumps({"v": 1, "kind": "over", "record": game.to_record()}))  # before the end
+    assert net.host.game.is_over
