@@ -13,6 +13,7 @@ from typing import Any
 
 from skipbo_web.remote.guest import GuestTable
 from skipbo_web.remote.host import Close, Out, Send, TableHost
+from skipbo_web.remote.invites import Invitations
 
 from skipbo_core import Game
 
@@ -84,6 +85,16 @@ class Network:
         if conn is not None:
             self.conn[seat] = None
             self.host.disconnect(conn)
+
+    def reload_host(self) -> None:
+        """The host's tab is reloaded: the game comes back from its record and the
+        invitations from what was saved beside it (as JSON); every connection is gone."""
+        saved = json.loads(json.dumps({"record": self.host.game.to_record(), "invites": self.host.invites.to_dict()}))
+        self.conn = dict.fromkeys(self.conn)
+        self.queue.clear()
+        self.host = TableHost(Game.from_record(saved["record"]), invites=Invitations.from_dict(saved["invites"]),
+                              clock=lambda: self.now)
+        self.note()
 
     def host_move(self, move: Any) -> None:
         self.route(self.host.play(move))

@@ -28,21 +28,35 @@ TABLES = [  # (rules, remote seats)
 
 def play_a_game(rules: Rules, remote: list[int], seed: int, loss: float, drops: float) -> tuple[Network, Game]:
     """Play to the end; returns the network and the local game of the same moves."""
+    net, local, rng = start(rules, remote, seed, loss)
+    play_on(net, local, rng, drops)
+    see_the_end(net)
+    return net, local
+
+
+def start(rules: Rules, remote: list[int], seed: int, loss: float) -> tuple[Network, Game, random.Random]:
     rng = random.Random(seed)
     net = Network(Game.new(rules, seed=seed), remote, rng, loss)
-    local = Game.new(rules, seed=seed)
     for seat in remote:
         net.connect(seat)
-    game = net.host.game
+    return net, Game.new(rules, seed=seed), rng
+
+
+def play_on(net: Network, local: Game, rng: random.Random, drops: float, until: int = 10**6) -> None:
+    """Play until the game is over or the host's table reaches change ``until``; ``local``
+    plays each move the host takes."""
+    remote = sorted(net.guests)
     for _ in range(20_000):
-        if game.is_over:
+        game = net.host.game
+        if game.is_over or net.host.n >= until:
             break
         seat = game.current_seat
         for other in remote:  # now and then a phone locks, or comes back
             if net.conn[other] is not None and rng.random() < drops:
                 net.drop(other)
-            elif net.conn[other] is None and rng.random() < 0.3:
-                if rng.random() < 0.2:  # the page lost its key: the host offers the invitation again
+            elif net.conn[other] is None and (net.guests[other].key is None or rng.random() < 0.3):
+                lost = rng.random() < 0.2  # the page lost its key (or never had it): the invitation again
+                if lost or net.guests[other].key is None:
                     net.guests[other] = GuestTable(net.host.invites.reopen(other), name=f"Again {other + 1}")
                 net.connect(other)
         guest = net.guests.get(seat)
@@ -62,8 +76,13 @@ def play_a_game(rules: Rules, remote: list[int], seed: int, loss: float, drops: 
             if net.host.n != before:
                 local.play(move)
         net.pump()
-    for seat in remote:  # everyone comes back to see the end, asking again as long as messages are lost
-        guest = net.guests[seat]
+
+
+def see_the_end(net: Network) -> None:
+    """Everyone comes back to see the end, asking again as long as messages are lost."""
+    for seat, guest in net.guests.items():
+        if guest.key is None and net.conn[seat] is None:
+            continue  # dropped before its first welcome came, and the game ended before it was back
         for _ in range(100):
             if guest.n == net.host.n and guest.record is not None and not guest.asked:
                 break
@@ -72,7 +91,21 @@ def play_a_game(rules: Rules, remote: list[int], seed: int, loss: float, drops: 
             else:
                 net.to_host(seat, guest.resync() if guest.seated else guest.hello())
             net.pump()
-    return net, local
+
+
+def check_the_end(net: Network, local: Game) -> None:
+    game, players = net.host.game, net.host.game.rules.players
+    assert game.is_over
+    assert {**game.to_record(), "players": None} == {**local.to_record(), "players": None}  # names: the guests'
+    assert [game.view(s) for s in range(players)] == [local.view(s) for s in range(players)]
+    for seat, guest in net.guests.items():
+        if guest.key is None and not guest.seated:
+            continue  # see see_the_end: its invitation expired with the game
+        assert guest.view == game.view(seat)
+        assert guest.n == net.host.n
+        assert guest.record == game.to_record()
+        assert Game.from_record(guest.record).view(seat) == guest.view  # the record replays in the engine
+        assert [found for text in net.received[seat] for found in leaks(net, seat, text)] == []
 
 
 @given(st.sampled_from(TABLES), st.integers(0, 10**6), st.sampled_from([0.0, 0.05, 0.3]),
@@ -80,17 +113,46 @@ def play_a_game(rules: Rules, remote: list[int], seed: int, loss: float, drops: 
 def test_whole_games_across_devices(table: tuple[Rules, list[int]], seed: int, loss: float, drops: float) -> None:
     rules, remote = table
     net, local = play_a_game(rules, remote, seed, loss, drops)
-    game = net.host.game
-    assert game.is_over
-    assert {**game.to_record(), "players": None} == {**local.to_record(), "players": None}  # names: the guests'
-    assert [game.view(s) for s in range(rules.players)] == [local.view(s) for s in range(rules.players)]
+    check_the_end(net, local)
+
+
+@given(st.sampled_from(TABLES), st.integers(0, 10**6), st.integers(1, 60))
+def test_the_host_s_page_reloaded_mid_game_and_everyone_takes_their_seats_back(
+        table: tuple[Rules, list[int]], seed: int, after: int) -> None:
+    rules, remote = table
+    net, local, rng = start(rules, remote, seed, loss=0.05)
+    play_on(net, local, rng, drops=0.02, until=after)
+    net.reload_host()
+    assert all(conn is None for conn in net.conn.values())
     for seat in remote:
-        guest = net.guests[seat]
-        assert guest.view == game.view(seat)
-        assert guest.n == net.host.n
-        assert guest.record == game.to_record()
-        assert Game.from_record(guest.record).view(seat) == guest.view  # the record replays in the engine
-        assert [found for text in net.received[seat] for found in leaks(net, seat, text)] == []
+        net.connect(seat)  # each guest comes back with its key (one that never had one: see play_on)
+    play_on(net, local, rng, drops=0.02)
+    see_the_end(net)
+    check_the_end(net, local)
+
+
+def test_play_again_deals_a_new_game_to_the_same_seats() -> None:
+    rules, remote = TABLES[1]
+    net, local = play_a_game(rules, remote, seed=6, loss=0.0, drops=0.0)
+    check_the_end(net, local)
+    first_game, old_token = net.guests[0].game, net.host.invites.token(0)
+    local = Game.new(rules, seed=7)
+    net.received = {seat: [] for seat in remote}  # the changes are numbered from 0 again
+    net.route(net.host.deal(Game.new(rules, seed=7)))
+    net.note()
+    net.pump()
+    for seat, guest in net.guests.items():
+        assert guest.game != first_game and guest.n == 0 and guest.record is None
+        assert guest.view == net.host.game.view(seat) and guest.players[seat][0] == f"Guest {seat + 1}"
+    net.conn[0] = 99  # the old invitation takes no seat in the new game
+    net.to_host(0, GuestTable(old_token).hello())
+    assert json.loads(net.queue[-1][1])["code"] == "bad-invitation"
+    net.queue.clear()
+    net.conn[0] = None
+    net.connect(0)  # the seat's key still does
+    play_on(net, local, random.Random(7), drops=0.0)
+    see_the_end(net)
+    check_the_end(net, local)
 
 
 def test_a_game_without_losses_keeps_every_guest_in_step() -> None:

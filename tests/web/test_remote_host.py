@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from skipbo_web.remote.host import Close, Send, TableHost
 from skipbo_web.remote.rate import BURST
 
-from skipbo_core import Game, Rules
+from skipbo_core import Game, Rules, game_from_position, position_of
 
 
 class Clock:
@@ -221,3 +221,14 @@ def test_random_messages_change_the_game_only_by_a_legal_move_of_the_sender_s_se
         if host.n != n:
             assert current == 1 and host.n == n + 1 and host.game.moves[:-1] == moves
             assert json.loads(text)["n"] == n
+
+
+def test_a_new_deal_must_fit_the_table_and_a_game_needs_a_deck() -> None:
+    host, _ = table()
+    with pytest.raises(ValueError, match="3 seats"):
+        host.deal(Game.new(Rules(players=2), seed=1))
+    with pytest.raises(ValueError, match="seats of the table"):
+        TableHost(Game.new(Rules(players=2), seed=1), [2])
+    positioned = game_from_position(position_of(Game.new(Rules(players=2), seed=1)))  # no deck, no record
+    with pytest.raises(ValueError, match="deck"):
+        TableHost(positioned, [1])

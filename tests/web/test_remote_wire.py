@@ -111,3 +111,33 @@ def test_tokens_expire_when_the_game_ends_but_a_key_still_shows_the_end() -> Non
     with pytest.raises(InviteError, match="over"):
         invites.reopen(2)
     assert invites.claim(invites.token(1), claim.key, "c").seat == 1
+
+
+def test_saved_invitations_come_back_with_every_seat_away() -> None:
+    invites = Invitations([1, 3])
+    key = invites.claim(invites.token(3), None, "a").key
+    saved = json.loads(json.dumps(invites.to_dict()))
+    back = Invitations.from_dict(saved)
+    assert (back.game, back.seats, back.away(), back.token(1), back.key(3)) == (
+        invites.game, (1, 3), (1, 3), invites.token(1), key)
+    with pytest.raises(InviteError, match="taken"):
+        back.claim(invites.token(3), None, "b")
+    assert back.claim(invites.token(3), key, "b").seat == 3
+    for bad in ({**saved, "seats": [[1, "t", None], [1, "u", None]]}, {**saved, "seats": [[9, "t", None]]},
+                {**saved, "seats": []}, {**saved, "game": "a b"}, {**saved, "expired": 0}, {**saved, "more": 1},
+                [saved]):
+        with pytest.raises(ValueError, match="saved invitations"):
+            Invitations.from_dict(bad)
+
+
+def test_a_new_game_at_the_table_has_new_tokens_and_keeps_the_keys() -> None:
+    invites = Invitations([1])
+    old = invites.token(1)
+    key = invites.claim(old, None, "a").key
+    invites.expire()
+    invites.next_game()
+    assert invites.token(1) != old and not invites.expired
+    with pytest.raises(InviteError, match="no seat"):
+        invites.claim(old, None, "b")
+    invites.release("a")
+    assert invites.claim(old, key, "b").seat == 1  # the key finds the seat, whatever the token

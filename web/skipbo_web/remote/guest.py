@@ -102,6 +102,8 @@ class GuestTable:
         return []
 
     def _welcome(self, welcome: Welcome) -> None:
+        if welcome.game != self.game:  # a new game at the table ("Play again")
+            self.record, self.refusal = None, None
         self.pending = None  # answered or lost, the view says which; a move sent again is "stale" if it was played
         self.game, self.seat, self.key = welcome.game, welcome.seat, welcome.key
         self.players, self.n, self.view = welcome.players, welcome.n, welcome.view

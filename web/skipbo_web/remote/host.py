@@ -57,22 +57,29 @@ class TableHost:
     """A game (dealt from a deck, so that it has a record) with ``remote_seats`` played on
     other devices. ``clock`` gives seconds for the flood limit."""
 
-    def __init__(self, game: Game, remote_seats: Iterable[int], *, make_secret: Callable[[], str] = new_secret,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        if game.deck is None:
-            raise ValueError("a table played across devices needs a game dealt from a deck (it has a record)")
-        seats = sorted(set(remote_seats))
+    def __init__(self, game: Game, remote_seats: Iterable[int] = (), *, invites: Invitations | None = None,
+                 make_secret: Callable[[], str] = new_secret, clock: Callable[[], float] = time.monotonic) -> None:
+        """``invites``: the invitations saved with the game (``Invitations.to_dict``) when the
+        host's page comes back after a reload; their seats are the remote seats."""
+        seats = list(invites.seats) if invites is not None else sorted(set(remote_seats))
         if not seats or any(type(s) is not int or not 0 <= s < game.rules.players for s in seats):
             raise ValueError(f"remote seats must be seats of the table, not {seats}")
+        self.invites = invites if invites is not None else Invitations(seats, make_secret)
         self.game = game
-        self.invites = Invitations(seats, make_secret)
-        self.events: list[Event] = [Event(e.index + 1, e.seat, str(e.move), e.card) for e in game.log()]
+        self.events: list[Event] = []
+        self._start(game)
+        self.clock = clock
+        self.rates: dict[Hashable, RateLimit] = {}
+
+    def _start(self, game: Game) -> None:
+        if game.deck is None:
+            raise ValueError("a table played across devices needs a game dealt from a deck (it has a record)")
+        self.game = game
+        self.events = [Event(e.index + 1, e.seat, str(e.move), e.card) for e in game.log()]
         if game.result is not None and game.result.reason == "resigned":
             self.events.append(Event(len(self.events) + 1, game.current_seat, None, None))
         if game.is_over:
             self.invites.expire()
-        self.clock = clock
-        self.rates: dict[Hashable, RateLimit] = {}
 
     @property
     def n(self) -> int:
@@ -98,6 +105,24 @@ class TableHost:
         """The host ends the game (no winner): the guests hear of it and get the record."""
         self.game.resign()
         return self._after(Event(self.n + 1, self.game.current_seat, None, None))
+
+    def deal(self, game: Game) -> list[Out]:
+        """Play again: ``game``, a new deal for the same seats, replaces the game. The guests
+        keep their seats (and names) and get its first view; the old invitations expire
+        and each seat has a new one (``invites.token``)."""
+        if game.rules.players != self.game.rules.players:
+            raise ValueError(f"a new game for this table has {self.game.rules.players} seats")
+        names = [p["name"] for p in self.game.players]
+        self.invites.next_game()
+        self._start(game)
+        for seat in self.invites.seats:
+            game.players[seat] = {**game.players[seat], "name": names[seat]}
+        out: list[Out] = []
+        for seat in self.invites.seats:
+            conn = self.invites.conn(seat)
+            if conn is not None:
+                out += self._welcome(conn, seat)
+        return out
 
     # -- the guests ---------------------------------------------------------------------
 

@@ -14,6 +14,12 @@ import hmac
 import secrets
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from typing import Any
+
+from skipbo_core.jsonread import brief
+from skipbo_core.rules import MAX_PLAYERS
+
+from .wire import is_secret
 
 
 def new_secret() -> str:
@@ -85,17 +91,20 @@ class Invitations:
         return tuple(s for s in self.seats if self._seats[s].conn is None)
 
     def claim(self, token: str, key: str | None, conn: Hashable) -> Claim:
-        """Seat ``conn`` at the seat of ``token``; ``InviteError`` when it may not sit there."""
-        seat = next((s for s, place in self._seats.items() if hmac.compare_digest(place.token, token)), None)
+        """Seat ``conn`` at the seat of ``key`` (a seat key, in this game or the one before)
+        or else of ``token``; ``InviteError`` when it may not sit there."""
+        seat = self._find(key, by_key=True) if key is not None else None
         if seat is None:
-            raise InviteError("bad-invitation", "this invitation is for no seat of this game")
+            seat = self._find(token, by_key=False)
+            if seat is None:
+                raise InviteError("bad-invitation", "this invitation is for no seat of this game")
+            held = self._seats[seat]
+            same_page = held.key is not None and held.conn == conn  # its welcome was lost: it asks again
+            if self.expired and not same_page:
+                raise InviteError("bad-invitation", "the game of this invitation is over")
+            if held.key is not None and not same_page:
+                raise InviteError("seat-taken", f"seat {seat + 1} is taken")
         place = self._seats[seat]
-        known = place.key is not None and (place.conn == conn  # its welcome lost: the same page asks again
-                                           or key is not None and hmac.compare_digest(place.key, key))
-        if self.expired and not known:
-            raise InviteError("bad-invitation", "the game of this invitation is over")
-        if place.key is not None and not known:
-            raise InviteError("seat-taken", f"seat {seat + 1} is taken")
         other = self.seat_of(conn)
         if other is not None and other != seat:
             raise InviteError("seat-taken", f"this connection plays seat {other + 1} already")
@@ -104,6 +113,15 @@ class Invitations:
         replaced = place.conn if place.conn != conn else None
         place.conn = conn
         return Claim(seat, place.key, replaced)
+
+    def _find(self, secret: str, by_key: bool) -> int | None:
+        """The seat whose key (or token) is ``secret``, compared in constant time."""
+        found = None
+        for seat, place in self._seats.items():
+            mine = place.key if by_key else place.token
+            if mine is not None and hmac.compare_digest(mine, secret):
+                found = seat
+        return found
 
     def release(self, conn: Hashable) -> int | None:
         """``conn`` is gone: its seat (returned) is away until its key brings it back."""
@@ -124,6 +142,37 @@ class Invitations:
         place.key = None
         return place.token
 
+    def next_game(self) -> None:
+        """A new game at the same table ("Play again"): a new game id and new tokens (the old
+        invitations take nothing); each seat keeps its player, connection and key."""
+        self.game = self._make()
+        for place in self._seats.values():
+            place.token = self._make()
+        self.expired = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """What the host's page saves beside its game, so that its guests take their seats
+        back with their keys after the host's page is reloaded (connections are not kept)."""
+        return {"game": self.game, "expired": self.expired,
+                "seats": [[s, p.token, p.key] for s, p in sorted(self._seats.items())]}
+
+    @classmethod
+    def from_dict(cls, data: Any, make_secret: Callable[[], str] = new_secret) -> Invitations:
+        """The invitations ``to_dict`` saved, every seat away; ``ValueError`` when ``data``
+        is not what it wrote."""
+        ok = (isinstance(data, dict) and set(data) == {"game", "expired", "seats"} and is_secret(data["game"])
+              and type(data["expired"]) is bool and isinstance(data["seats"], list) and data["seats"]
+              and all(isinstance(row, list) and len(row) == 3 and type(row[0]) is int and 0 <= row[0] < MAX_PLAYERS
+                      and is_secret(row[1]) and (row[2] is None or is_secret(row[2])) for row in data["seats"])
+              and len({row[0] for row in data["seats"]}) == len(data["seats"]))
+        if not ok:
+            raise ValueError(f"saved invitations are not what Invitations.to_dict writes: {brief(data)}")
+        invites = cls((), make_secret)
+        invites.game, invites.expired = data["game"], data["expired"]
+        invites._seats = {seat: _Seat(token, key) for seat, token, key in data["seats"]}
+        return invites
+
     def expire(self) -> None:
         """The game is over: no token takes a seat any more (a seat's key still takes it back)."""
         self.expired = True
+

@@ -171,7 +171,7 @@ def read_from_guest(text: Any) -> ToHost:
     if kind == "hello":
         _keys(data, {"token", "key", "name"})
         token, key, name = data["token"], data["key"], data["name"]
-        if not _is_secret(token) or not (key is None or _is_secret(key)):
+        if not is_secret(token) or not (key is None or is_secret(key)):
             raise WireError("shape", "hello: token and key are up to 64 letters, digits, - and _")
         if not isinstance(name, str) or len(name) > MAX_NAME:
             raise WireError("shape", f"hello: name is a text of at most {MAX_NAME} characters")
@@ -200,7 +200,7 @@ def read_from_host(text: Any) -> ToGuest:
                     isinstance(p, list) and len(p) == 2 and all(isinstance(s, str) and len(s) <= MAX_NAME for s in p)
                     for p in players)):
                 raise WireError("shape", "welcome: players are [name, kind] pairs")
-            if not (_is_secret(data["game"]) and _is_secret(data["key"]) and _count(data["n"])
+            if not (is_secret(data["game"]) and is_secret(data["key"]) and _count(data["n"])
                     and isinstance(data["recent"], list) and len(data["recent"]) <= RECENT):
                 raise WireError("shape", "welcome: game, key, n or recent are not what they should be")
             view = SeatView.from_dict(data["view"])
@@ -262,7 +262,9 @@ def _count(value: Any) -> bool:
     return type(value) is int and 0 <= value <= 10**9
 
 
-def _is_secret(value: Any) -> bool:
+def is_secret(value: Any) -> bool:
+    """Whether ``value`` may be a token, a key or a game id: 1 to ``MAX_SECRET`` letters,
+    digits, ``-`` and ``_``."""
     return isinstance(value, str) and _SECRET.fullmatch(value) is not None
 
 
