@@ -115,3 +115,18 @@ def test_a_message_the_guest_cannot_read_changes_nothing(name: str) -> None:
     with pytest.raises(WireError):
         guest.receive(text)
     assert (guest.n, guest.view, list(guest.log), guest.asked, guest.pending) == before
+
+
+def test_a_guest_checks_the_record_against_the_table_it_saw() -> None:
+    host, guest, sent = seated()
+    guest.receive(sent[0])
+    assert guest.record_agrees() is None
+    outs = [o.text for o in host.end() if isinstance(o, Send)]
+    for text in outs:
+        guest.receive(text)
+    assert guest.record_agrees() is True
+    changed = dict(guest.record, deck=list(reversed(guest.record["deck"])))  # a host that dealt otherwise
+    guest.receive(json.dumps({"v": 1, "kind": "over", "record": changed}))
+    assert guest.record_agrees() is False
+    guest.receive(json.dumps({"v": 1, "kind": "over", "record": {"format": "nonsense"}}))
+    assert guest.record_agrees() is False

@@ -70,6 +70,18 @@ class GuestTable:
         self.refusal = None
         return encode(self.pending)
 
+    def record_agrees(self) -> bool | None:
+        """Whether the record the host sent at the end replays, in the engine, to the table
+        this page shows (``None``: no record yet). ``False`` means the host's game is not the
+        one its guests saw: a host that changed it, or a record damaged on the way."""
+        if self.record is None or self.view is None or self.seat is None:
+            return None
+        try:
+            game = Game.from_record(self.record)
+        except ValueError:
+            return False
+        return game.is_over and game.view(self.seat) == self.view
+
     def receive(self, text: object) -> list[str]:
         """Take in a message from the host; returns the messages to send back. A message
         that cannot be read raises ``WireError`` and changes nothing."""
