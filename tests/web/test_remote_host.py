@@ -225,8 +225,12 @@ def test_random_messages_change_the_game_only_by_a_legal_move_of_the_sender_s_se
 
 def test_a_new_deal_must_fit_the_table_and_a_game_needs_a_deck() -> None:
     host, _ = table()
+    before = state(host)
     with pytest.raises(ValueError, match="3 seats"):
         host.deal(Game.new(Rules(players=2), seed=1))
+    with pytest.raises(ValueError, match="a deck"):
+        host.deal(game_from_position(position_of(Game.new(Rules(players=3), seed=1))))
+    assert state(host) == before  # the old invitations still hold
     with pytest.raises(ValueError, match="seats of the table"):
         TableHost(Game.new(Rules(players=2), seed=1), [2])
     positioned = game_from_position(position_of(Game.new(Rules(players=2), seed=1)))  # no deck, no record

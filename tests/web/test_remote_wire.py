@@ -54,6 +54,7 @@ def test_what_a_host_will_not_read_from_a_guest(text: str, code: str) -> None:
 def test_what_a_guest_will_not_read_from_its_host() -> None:
     good = json.loads(wire.encode(Update(Event(1, 0, "H7>D1", 7), VIEW)))
     for bad in ({**good, "event": [1, 5, "end", None]}, {**good, "event": [1, 0, "end", 13]},
+                {**good, "event": [1, 0, "<img>", None]},
                 {**good, "view": {**good["view"], "draw_size": 3}}, {**good, "hands": []}):
         with pytest.raises(WireError) as caught:
             wire.read_from_host(json.dumps(bad))

@@ -110,8 +110,8 @@ class TableHost:
         """Play again: ``game``, a new deal for the same seats, replaces the game. The guests
         keep their seats (and names) and get its first view; the old invitations expire
         and each seat has a new one (``invites.token``)."""
-        if game.rules.players != self.game.rules.players:
-            raise ValueError(f"a new game for this table has {self.game.rules.players} seats")
+        if game.rules.players != self.game.rules.players or game.deck is None:
+            raise ValueError(f"a new game for this table has {self.game.rules.players} seats and a deck")
         names = [p["name"] for p in self.game.players]
         self.invites.next_game()
         self._start(game)

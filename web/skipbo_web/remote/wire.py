@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from skipbo_core import SeatView
+from skipbo_core import InvalidMove, Move, SeatView
 from skipbo_core.jsonread import JSONInputError, brief, read_json
 
 from ..state.settings import MAX_NAME
@@ -251,11 +251,19 @@ def _keys(data: dict[str, Any], wanted: set[str]) -> None:
 def _event(value: Any, players: int) -> Event:
     ok = (isinstance(value, list) and len(value) == 4 and _count(value[0])
           and type(value[1]) is int and 0 <= value[1] < players
-          and (value[2] is None or isinstance(value[2], str) and len(value[2]) <= 16)
+          and (value[2] is None or _is_notation(value[2]))
           and (value[3] is None or type(value[3]) is int and 0 <= value[3] <= 12))
     if not ok:
         raise WireError("shape", f"an event is [n, seat, move, card], not {brief(value)}")
     return Event(*value)
+
+
+def _is_notation(value: Any) -> bool:
+    try:
+        Move.parse(value)
+    except InvalidMove:
+        return False
+    return True
 
 
 def _count(value: Any) -> bool:
