@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from skipbo_web.remote.guest import GuestTable
 from skipbo_web.remote.host import Send, TableHost
 from skipbo_web.remote.wire import WireError
@@ -130,3 +132,32 @@ def test_a_guest_checks_the_record_against_the_table_it_saw() -> None:
     assert guest.record_agrees() is False
     guest.receive(json.dumps({"v": 1, "kind": "over", "record": {"format": "nonsense"}}))
     assert guest.record_agrees() is False
+
+
+def test_names_from_the_host_are_kept_as_plain_text() -> None:
+    host, guest, sent = seated()
+    welcome = json.loads(sent[0])
+    welcome["players"][0][0] = "\u202eEve<script>"
+    guest.receive(json.dumps(welcome))
+    assert guest.players[0][0] == "Eve<script>"  # no bidi control; shown as text by the page
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2, 20) | st.text(max_size=3),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+                    max_leaves=8)
+
+
+@given(st.data())
+def test_a_host_message_with_any_field_replaced_is_read_or_refused_and_the_view_stays_one(data: st.DataObject) -> None:
+    host, guest, sent = seated()
+    guest.receive(sent[0])
+    texts = host_turn(host) + sent
+    message = json.loads(data.draw(st.sampled_from(texts)))
+    key = data.draw(st.sampled_from(sorted(message)))
+    message[key] = data.draw(JSON)
+    try:
+        replies = guest.receive(json.dumps(message))
+    except WireError:
+        return
+    assert all(json.loads(r)["kind"] == "resync" for r in replies)
+    assert guest.view is not None and guest.view.seat == 1

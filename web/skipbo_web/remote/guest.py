@@ -15,6 +15,7 @@ from typing import Any
 
 from skipbo_core import Game, Move, SeatView
 
+from ..state.settings import clean_name
 from .wire import Event, Hello, Over, Play, Refused, Resync, Update, Welcome, WireError, encode, read_from_host
 
 
@@ -118,7 +119,8 @@ class GuestTable:
             self.record, self.refusal = None, None
         self.pending = None  # answered or lost, the view says which; a move sent again is "stale" if it was played
         self.game, self.seat, self.key = welcome.game, welcome.seat, welcome.key
-        self.players, self.n, self.view = welcome.players, welcome.n, welcome.view
+        self.players = tuple((clean_name(name), kind) for name, kind in welcome.players)  # text, never markup
+        self.n, self.view = welcome.n, welcome.view
         self.log = list(welcome.recent)
         self.asked = False
 
