@@ -167,22 +167,22 @@ def test_a_game_without_losses_keeps_every_guest_in_step() -> None:
 
 def test_the_check_finds_what_a_leaky_host_would_send() -> None:
     """The check of what a guest received fails on a message that shows another hand,
-    the draw pile, or a view with another seat's hand in it."""
+    the draw pile, the deck, a view with another seat's hand in it, or the record early."""
     rules, remote = TABLES[0]
-    net, _ = play_a_game(rules, remote, seed=2, loss=0.0, drops=0.0)
     game = Game.new(rules, seed=2)
-    net2 = Network(game, remote, random.Random(2))
-    net2.connect(1)
-    net2.host_move(game.legal_moves()[-1])  # seat 0 ends its turn: seat 1 draws
-    n = net2.host.n
-    text = net2.received[1][0]
-    assert leaks(net2, 1, text) == []
-    welcome = json.loads(text)
-    shown = {**welcome, "n": n, "recent": [[n, 0, "end", None, list(game.view(0).hand)]]}
-    assert leaks(net2, 1, json.dumps(shown))  # the other hand, hidden in an event
-    assert leaks(net2, 1, json.dumps({**welcome, "n": n, "players": [list(game.draw_pile[:8])]}))
-    view = dict(net2.views[n][1], hand=list(game.view(0).hand))
-    assert leaks(net2, 1, json.dumps({**welcome, "n": n, "view": view}))
-    assert leaks(net2, 1, json.dumps({**welcome, "deck": list(game.deck or ())}))
-    assert leaks(net2, 1, json.dumps({"v": 1, "kind": "over", "record": game.to_record()}))  # before the end
-    assert net.host.game.is_over
+    net = Network(game, remote, random.Random(2))
+    net.connect(1)
+    net.host_move(next(m for m in game.legal_moves() if m.is_discard))  # seat 0 ends its turn: seat 1 draws
+    net.pump()
+    n = net.host.n
+    honest = json.loads(net.received[1][-1])
+    assert honest["kind"] == "update" and honest["event"][0] == n
+    assert [found for text in net.received[1] for found in leaks(net, 1, text)] == []
+    other = list(game.view(0).hand)
+    assert len(other) == 4
+    for leaky in ({**honest, "event": [n, 0, "end", None, other]},                  # the other hand, in an event
+                  {**honest, "event": [n, 0, "end", None, *game.draw_pile[:8]]},    # the next cards to draw
+                  {**honest, "view": dict(honest["view"], hand=other)},           # a view with the other hand
+                  {**honest, "deck": list(game.deck or ())},                       # a field the protocol has not
+                  {"v": 1, "kind": "over", "record": game.to_record()}):           # the record before the end
+        assert leaks(net, 1, json.dumps(leaky)), leaky
