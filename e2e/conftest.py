@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from e2e import netns
+from e2e.rtc_support import RtcPages
 from e2e.support import DIST, Watched
 from tools.browser import launch_args
 from tools.server import SiteServer
@@ -35,6 +37,34 @@ def browser_output(lines: int = 60) -> str:
     kept = [line for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
             if not any(n in line for n in NOISE)]
     return "\n".join([f"(the whole output: {path})", *kept[-lines:]])
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "netns: runs in a network namespace of its own with a veth pair "
+                            "(e2e/netns.py); skipped, naming why, where none can be made")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
+    """A test marked ``netns`` runs again by a pytest of its own inside a new network
+    namespace, and reports what it did there; its fixtures are set up only there."""
+    if item.get_closest_marker("netns") is None or netns.inside():
+        return None
+
+    def inside() -> None:
+        outcome = netns.run_inside(item.nodeid, item.config.rootpath)
+        if outcome.result == "skipped":
+            pytest.skip(outcome.text)
+        if outcome.result == "failed":
+            pytest.fail(outcome.text, pytrace=False)
+
+    ihook = item.ihook
+    ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    for when, run in (("setup", lambda: None), ("call", inside), ("teardown", lambda: None)):
+        report = ihook.pytest_runtest_makereport(item=item, call=pytest.CallInfo.from_call(run, when=when))
+        ihook.pytest_runtest_logreport(report=report)
+    ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -63,8 +93,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any], playwright) -> dict[str, Any]:
-    """Playwright's own Chromium if installed, else Debian's, with the flags of tools/browser.py."""
-    return {**browser_type_launch_args, **launch_args(playwright)}
+    """Playwright's own Chromium if installed, else Debian's, with the flags of tools/browser.py.
+    In the tests' network namespace, ICE candidates carry their addresses instead of mDNS
+    names, so that a test can check each one is the namespace's."""
+    args = launch_args(playwright)
+    if netns.inside():
+        args = {**args, "args": [*args["args"], "--disable-features=WebRtcHideLocalIpsWithMdns"]}
+    return {**browser_type_launch_args, **args}
 
 
 @pytest.fixture(scope="session")
@@ -115,3 +150,16 @@ def watched(page: Page) -> Iterator[Watched]:
     yield w
     assert w.errors == [], "browser console errors"
     assert w.outside_requests() == [], "requests to hosts other than 127.0.0.1"
+
+
+@pytest.fixture
+def rtc_pages(browser) -> Iterator[RtcPages]:
+    """Pages in contexts of their own (one per device) inside the tests' network namespace
+    (marker ``netns``). After the test: every ICE candidate they gathered is one of the
+    namespace's addresses, nothing left 127.0.0.1, no console error."""
+    pages = RtcPages(browser, own=netns.check_namespace())
+    yield pages
+    try:
+        pages.check()
+    finally:
+        pages.close()
