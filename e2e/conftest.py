@@ -26,6 +26,8 @@ os.environ.setdefault("DEBUG", "pw:browser")
 os.environ.setdefault("DEBUG_FILE", str(BROWSER_LOG))
 HERE = Path(__file__).resolve().parent
 CRASHES = ["Target crashed", "Page crashed"]
+NETNS_DONE = pytest.StashKey[dict]()  # what the tests marked netns did inside
+NETNS_RECORDER = netns.Recorder()
 NOISE = ("dbus/", "Fontconfig", "DevTools listening")
 
 
@@ -46,13 +48,18 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
-    """A test marked ``netns`` runs again by a pytest of its own inside a new network
-    namespace, and reports what it did there; its fixtures are set up only there."""
+    """The tests marked ``netns`` run again, all of them at the first one's turn, by one
+    pytest of their own inside a new network namespace; each reports what it did there.
+    Their fixtures are set up only there."""
     if item.get_closest_marker("netns") is None or netns.inside():
         return None
+    done: dict[str, netns.Outcome] = item.config.stash.setdefault(NETNS_DONE, {})
+    if item.nodeid not in done:
+        marked = [i.nodeid for i in item.session.items if i.get_closest_marker("netns") and i.nodeid not in done]
+        done.update(netns.run_inside(marked, item.config.rootpath))
 
     def inside() -> None:
-        outcome = netns.run_inside(item.nodeid, item.config.rootpath)
+        outcome = done[item.nodeid]
         if outcome.result == "skipped":
             pytest.skip(outcome.text)
         if outcome.result == "failed":
@@ -65,6 +72,12 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         ihook.pytest_runtest_logreport(report=report)
     ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
     return True
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Inside the namespace: note what each test did, for the pytest outside."""
+    if netns.inside():
+        NETNS_RECORDER.add(report)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -86,7 +99,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Keep Chromium's output only where a run failed (its path is in the failure report)."""
+    """Keep Chromium's output only where a run failed (its path is in the failure report); inside
+    the tests' network namespace, say what each test did."""
+    NETNS_RECORDER.write()
     if exitstatus == 0:
         BROWSER_LOG.unlink(missing_ok=True)
 

@@ -5,7 +5,7 @@ pair, v0 (10.211.0.1) and v1 (10.211.0.2), and a default route through it: a dat
 between two pages then connects by 10.211.0.1, and no packet can leave the machine, since
 the namespace has no way out (docs/stack-notes.md, "WebRTC in tests").
 
-A marked test is run again by a pytest of its own inside such a namespace: as root with
+The marked tests of a session run again by one pytest of their own inside such a namespace: as root with
 ``unshare -n``, otherwise in a user namespace with ``unshare -rn`` where the system allows
 one. Where neither works the test is skipped, naming why; as root it fails instead, since
 there it must run.
@@ -21,11 +21,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ENV = "SKIPBO_NETNS"  # set in the pytest that runs inside the namespace
+REPORT_ENV = "SKIPBO_NETNS_REPORT"  # where it writes what each test did
+WAY_ENV = "SKIPBO_NETNS_WAY"  # "userns": unshare -rn even as root (the way CI without root goes)
 V0, V1 = "10.211.0.1", "10.211.0.2"
 INTERFACES = {"lo", "v0", "v1"}
 SETUP = " && ".join([
@@ -37,7 +39,7 @@ SETUP = " && ".join([
     "ip link set v1 up",
     f"ip route add default via {V1} dev v0",
 ])
-TEST_SECONDS = 300
+TEST_SECONDS = 120  # at most, per test
 
 
 def inside() -> bool:
@@ -85,7 +87,8 @@ def way_in() -> Way:
     """``unshare -n`` as root, else ``unshare -rn``; tried once with the veth pair."""
     if shutil.which("unshare") is None or shutil.which("ip") is None:
         return Way((), "needs unshare (util-linux) and ip (iproute2)")
-    command = ("unshare", "-n") if is_root() else ("unshare", "-rn")
+    userns = not is_root() or os.environ.get(WAY_ENV) == "userns"
+    command = ("unshare", "-rn") if userns else ("unshare", "-n")
     try:
         tried = subprocess.run([*command, "sh", "-c", SETUP], capture_output=True, text=True, timeout=30)
     except subprocess.TimeoutExpired:
@@ -98,33 +101,52 @@ def way_in() -> Way:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What the test did inside: "passed", "failed" or "skipped", and what it said."""
+    """What a test did inside: "passed", "failed" or "skipped", and what it said."""
 
     result: str
     text: str
 
 
-def run_inside(nodeid: str, rootdir: Path) -> Outcome:
-    """Run one test (``nodeid``) by a pytest of its own in a new namespace."""
+def run_inside(nodeids: list[str], rootdir: Path) -> dict[str, Outcome]:
+    """Run the tests (``nodeids``) by one pytest of its own in a new namespace (one
+    browser for all of them); what each did, by node id."""
     way = way_in()
     if way.problem:
-        return Outcome("failed" if is_root() else "skipped", f"no network namespace for this test: {way.problem}")
+        outcome = Outcome("failed" if is_root() else "skipped", f"no network namespace for this test: {way.problem}")
+        return dict.fromkeys(nodeids, outcome)
     env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "DEBUG_FILE")}
     env[ENV] = "1"
     with tempfile.TemporaryDirectory(prefix="skipbo-netns-") as tmp:
-        report = Path(tmp) / "report.xml"
-        pytest = [sys.executable, "-m", "pytest", nodeid, "-q", "-p", "no:cacheprovider", f"--junitxml={report}"]
-        script = f'{SETUP} && exec "$@"'
+        env[REPORT_ENV] = str(Path(tmp) / "report.json")
+        pytest = [sys.executable, "-m", "pytest", *nodeids, "-q", "-p", "no:cacheprovider"]
+        seconds = TEST_SECONDS * len(nodeids)
         try:
-            done = subprocess.run([*way.command, "sh", "-c", script, "netns", *pytest], cwd=rootdir, env=env,
-                                  capture_output=True, text=True, timeout=TEST_SECONDS)
+            done = subprocess.run([*way.command, "sh", "-c", f'{SETUP} && exec "$@"', "netns", *pytest], cwd=rootdir,
+                                  env=env, capture_output=True, text=True, timeout=seconds)
+            said = f"inside the namespace ({' '.join(way.command)}):\n{done.stdout}\n{done.stderr}".strip()
         except subprocess.TimeoutExpired as exc:
-            return Outcome("failed", f"the test did not end in {TEST_SECONDS} s inside the namespace:\n{exc.stdout}")
-        said = f"inside the namespace ({' '.join(way.command)}):\n{done.stdout}\n{done.stderr}".strip()
-        case = ET.parse(report).getroot().find(".//testcase") if report.is_file() else None
-        if case is None or case.find("failure") is not None or case.find("error") is not None:
-            return Outcome("failed", said)
-        skipped = case.find("skipped")
-        if skipped is not None:
-            return Outcome("skipped", skipped.get("message") or said)
-        return Outcome("passed", said)
+            said = f"the tests did not end in {seconds} s inside the namespace:\n{exc.stdout}"
+        report = Path(env[REPORT_ENV])
+        found = json.loads(report.read_text()) if report.is_file() else {}
+    return {n: Outcome(*found[n]) if n in found else Outcome("failed", said) for n in nodeids}
+
+
+class Recorder:
+    """Inside: what each test did, for the pytest outside (written at the session's end)."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, tuple[str, str]] = {}
+
+    def add(self, report: Any) -> None:
+        """Take one of pytest's reports (setup, call or teardown; a rerun's too)."""
+        result, text = self.found.get(report.nodeid, ("passed", ""))
+        if report.failed:
+            result, text = "failed", "\n".join(filter(None, [report.longreprtext, report.capstdout]))
+        elif report.skipped and result != "failed":
+            longrepr = report.longrepr
+            result, text = "skipped", longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        self.found[report.nodeid] = (result, text)
+
+    def write(self) -> None:
+        if REPORT_ENV in os.environ:
+            Path(os.environ[REPORT_ENV]).write_text(json.dumps(self.found))

@@ -4,6 +4,8 @@ namespace's addresses fails the test."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from e2e import netns
@@ -66,3 +68,14 @@ def test_a_candidate_outside_fails_the_check() -> None:
     pages.candidates.append("candidate:2 1 udp 2113937151 192.168.1.20 40001 typ host generation 0")
     with pytest.raises(AssertionError, match="outside the namespace"):
         pages.check()
+
+
+def test_where_no_namespace_can_be_made_the_tests_say_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(netns, "SETUP", "echo 'RTNETLINK answers: Operation not permitted' >&2; exit 2")
+    for root, result in ((False, "skipped"), (True, "failed")):
+        monkeypatch.setattr(netns, "is_root", lambda root=root: root)
+        netns.way_in.cache_clear()
+        outcome = netns.run_inside(["e2e/test_x.py::test_y"], Path("."))["e2e/test_x.py::test_y"]
+        assert outcome.result == result
+        assert "veth pair failed here: RTNETLINK answers: Operation not permitted" in outcome.text
+    netns.way_in.cache_clear()
