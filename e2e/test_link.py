@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from e2e.rtc_support import RtcPages
+from e2e import netns
+from e2e.rtc_support import MDNS_NAME, RtcPages
 from e2e.support import DIST
 from tools.csp import policy
 from tools.server import SiteServer
@@ -187,3 +188,27 @@ def test_a_guest_gone_before_the_host_accepts_is_no_path(rtc_pages: RtcPages, li
     host.evaluate("async (reply) => { await inv.accept(reply); }", reply)
     host.wait_for_function("inv.state === 'closed'", timeout=15_000)
     assert host.evaluate("inv.events") == ["error:no-path", "close"]
+
+
+def test_addresses_behind_mdns_names_connect_too(browser_type, browser_type_launch_args, link_site) -> None:
+    """As a phone's browser does by default: its addresses are random .local names, which
+    the other browser resolves by multicast. (The other tests' browser shows its addresses,
+    so that each can be checked, and resolves no name but 127.0.0.1: not even these.)"""
+    flags = [a for a in browser_type_launch_args["args"]
+             if not a.startswith(("--host-resolver-rules", "--disable-features=WebRtcHideLocalIpsWithMdns"))]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": flags})
+    pages = RtcPages(browser, own=netns.check_namespace(), mdns_names=True)
+    try:
+        host, guest = device(pages, link_site), device(pages, link_site)
+        invitation, reply = connect(host, guest)
+        for link, page in ((invitation, guest), (reply, host)):
+            addresses = page.evaluate("async (l) => (await L.readLink(l)).addresses", link)
+            assert addresses and all(MDNS_NAME.fullmatch(a) for a in addresses), addresses
+        print(f"with mDNS names: invitation {len(invitation)} characters, reply {len(reply)}")
+        guest.evaluate("rep.send('hello')")
+        host.wait_for_function("inv.got.length === 1", timeout=10_000)
+        assert pages.candidates and not pages.outside()
+        pages.check()
+    finally:
+        pages.close()
+        browser.close()
