@@ -149,7 +149,10 @@ def test_bad_invitations_give_their_code_and_connect_nothing(rtc_pages: RtcPages
     assert guest.evaluate("window.__pcCount") == 0, "a bad invitation made a connection"
     assert code_of(guest, "(text) => L.answer(text, {meta: 'x'.repeat(513)})", invitation) == "too-long"
     assert guest.evaluate("window.__pcCount") == 0
-    reply = guest.evaluate(ANSWER, "Here it is: " + invitation + " (from Ann)")  # a pasted text holds the link
+    assert code_of(guest, "(text) => L.answer(text, {iceServers: [{urls: 'http://x'}]})", invitation) \
+        == "bad-ice-servers"
+    assert guest.evaluate("window.__pcCount") == 0
+    reply = guest.evaluate(ANSWER, f"Here it is: {invitation}. From Ann")  # a pasted text holds the link
     host.evaluate("async (reply) => { await inv.accept(reply); }", reply)
     guest.wait_for_function("rep.state === 'open'", timeout=10_000)
 

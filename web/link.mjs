@@ -30,6 +30,7 @@ export const CODES = Object.freeze([
   "wrong-kind",   // a reply where an invitation was expected, or the other way round
   "not-this-invitation", // a reply to another invitation
   "unsupported",  // this browser lacks WebRTC (or cannot inflate the link)
+  "bad-ice-servers", // the browser refused the iceServers option
   "no-address",   // the browser found no address of its own: no network
   "refused",      // the browser refused the description read from the link
   "used",         // accept() on an invitation that already has its reply, or closed
@@ -197,7 +198,7 @@ function checked(list) {
 function packedPart(text) {
   if (typeof text !== "string") throw new LinkError("malformed", "not text");
   if (text.length > LIMITS.pasted) throw new LinkError("too-long", `over ${LIMITS.pasted} characters`);
-  const found = /#(join|reply)=([^\s#&]*)/.exec(text);
+  const found = /#(join|reply)=([A-Za-z0-9_-]*)/.exec(text);  // ends where a sentence goes on
   const packed = found ? found[2] : text.trim();
   if (packed.length > LIMITS.packed) throw new LinkError("too-long", `over ${LIMITS.packed} characters packed`);
   if (!PACKED_RE.test(packed)) throw new LinkError("malformed", "not a link to a table");
@@ -259,7 +260,11 @@ export class Link extends EventTarget {
     this.options = options;
     this.state = "new";
     this.localAddresses = [];
-    this.pc = new RTCPeerConnection(config);
+    try {
+      this.pc = new RTCPeerConnection(config);
+    } catch (err) {
+      throw new LinkError("bad-ice-servers", `the browser refused the ICE servers: ${err.message}`);
+    }
     this.pc.addEventListener("icecandidate", (e) => {
       const address = e.candidate?.address;
       if (address && !this.localAddresses.includes(address)) this.localAddresses.push(address);
