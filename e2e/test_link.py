@@ -114,6 +114,8 @@ def test_invitation_reply_then_strings_both_ways_in_order(rtc_pages: RtcPages, l
     host.wait_for_function("inv.got.length === 200", timeout=10_000)
     assert guest.evaluate("rep.got") == words
     assert host.evaluate("inv.got") == [w.upper() for w in words]
+    assert host.evaluate("inv.pc.sctp.maxMessageSize") == 262_144
+    assert code_of(host, "(n) => inv.send('x'.repeat(n))", 262_145) == "too-long"
     host.evaluate("inv.close()")
     guest.wait_for_function("rep.state === 'closed'", timeout=10_000)
     assert host.evaluate("inv.events") == ["open", "close"]
