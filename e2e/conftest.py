@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from e2e import netns
+from e2e.rtc_support import RtcPages
 from e2e.support import DIST, Watched
 from tools.browser import launch_args
 from tools.server import SiteServer
@@ -24,6 +26,8 @@ os.environ.setdefault("DEBUG", "pw:browser")
 os.environ.setdefault("DEBUG_FILE", str(BROWSER_LOG))
 HERE = Path(__file__).resolve().parent
 CRASHES = ["Target crashed", "Page crashed"]
+NETNS_DONE = pytest.StashKey[dict]()  # what the tests marked netns did inside
+NETNS_RECORDER = netns.Recorder()
 NOISE = ("dbus/", "Fontconfig", "DevTools listening")
 
 
@@ -35,6 +39,45 @@ def browser_output(lines: int = 60) -> str:
     kept = [line for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
             if not any(n in line for n in NOISE)]
     return "\n".join([f"(the whole output: {path})", *kept[-lines:]])
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "netns: runs in a network namespace of its own with a veth pair "
+                            "(e2e/netns.py); skipped, naming why, where none can be made")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
+    """The tests marked ``netns`` run again, all of them at the first one's turn, by one
+    pytest of their own inside a new network namespace; each reports what it did there.
+    Their fixtures are set up only there."""
+    if item.get_closest_marker("netns") is None or netns.inside():
+        return None
+    done: dict[str, netns.Outcome] = item.config.stash.setdefault(NETNS_DONE, {})
+    if item.nodeid not in done:
+        marked = [i.nodeid for i in item.session.items if i.get_closest_marker("netns") and i.nodeid not in done]
+        done.update(netns.run_inside(marked, item.config.rootpath))
+
+    def inside() -> None:
+        outcome = done[item.nodeid]
+        if outcome.result == "skipped":
+            pytest.skip(outcome.text)
+        if outcome.result == "failed":
+            pytest.fail(outcome.text, pytrace=False)
+
+    ihook = item.ihook
+    ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    for when, run in (("setup", lambda: None), ("call", inside), ("teardown", lambda: None)):
+        report = ihook.pytest_runtest_makereport(item=item, call=pytest.CallInfo.from_call(run, when=when))
+        ihook.pytest_runtest_logreport(report=report)
+    ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Inside the namespace: note what each test did, for the pytest outside."""
+    if netns.inside():
+        NETNS_RECORDER.add(report)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -56,15 +99,22 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Keep Chromium's output only where a run failed (its path is in the failure report)."""
+    """Keep Chromium's output only where a run failed (its path is in the failure report); inside
+    the tests' network namespace, say what each test did."""
+    NETNS_RECORDER.write()
     if exitstatus == 0:
         BROWSER_LOG.unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any], playwright) -> dict[str, Any]:
-    """Playwright's own Chromium if installed, else Debian's, with the flags of tools/browser.py."""
-    return {**browser_type_launch_args, **launch_args(playwright)}
+    """Playwright's own Chromium if installed, else Debian's, with the flags of tools/browser.py.
+    In the tests' network namespace, ICE candidates carry their addresses instead of mDNS
+    names, so that a test can check each one is the namespace's."""
+    args = launch_args(playwright)
+    if netns.inside():
+        args = {**args, "args": [*args["args"], "--disable-features=WebRtcHideLocalIpsWithMdns"]}
+    return {**browser_type_launch_args, **args}
 
 
 @pytest.fixture(scope="session")
@@ -115,3 +165,16 @@ def watched(page: Page) -> Iterator[Watched]:
     yield w
     assert w.errors == [], "browser console errors"
     assert w.outside_requests() == [], "requests to hosts other than 127.0.0.1"
+
+
+@pytest.fixture
+def rtc_pages(browser) -> Iterator[RtcPages]:
+    """Pages in contexts of their own (one per device) inside the tests' network namespace
+    (marker ``netns``). After the test: every ICE candidate they gathered is one of the
+    namespace's addresses, nothing left 127.0.0.1, no console error."""
+    pages = RtcPages(browser, own=netns.check_namespace())
+    yield pages
+    try:
+        pages.check()
+    finally:
+        pages.close()

@@ -1,0 +1,83 @@
+"""Pages for the WebRTC tests, watched: every ICE candidate any of their connections
+gathers, every request, every console error. Used inside the tests' network namespace
+(e2e/netns.py), where a candidate outside the namespace's addresses fails the test."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from e2e.netns import is_own
+from tools.server import HOST
+
+MDNS_NAME = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.local")
+
+# Before any script of the page: each RTCPeerConnection reports the candidates it
+# gathers (and counts itself), so no connection of the page goes unwatched.
+WATCH_SCRIPT = """(() => {
+  const Native = window.RTCPeerConnection;
+  if (!Native) return;
+  window.__pcCount = 0;
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__pcCount += 1;
+      this.addEventListener("icecandidate", (e) => {
+        if (e.candidate && e.candidate.candidate) window.skipboCandidate(e.candidate.candidate);
+      });
+    }
+  };
+})();"""
+
+
+def candidate_address(candidate: str) -> str:
+    """The address of an ICE candidate line (``candidate:F 1 udp P ADDRESS PORT typ T ...``)."""
+    parts = candidate.removeprefix("a=").split()
+    return parts[4] if len(parts) > 4 else candidate
+
+
+@dataclass
+class RtcPages:
+    """Browser contexts (one per device) whose pages are watched; ``check()`` after the test."""
+
+    browser: Browser
+    own: set[str]
+    mdns_names: bool = False  # a browser that hides its addresses behind mDNS names
+    candidates: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+    contexts: list[BrowserContext] = field(default_factory=list)
+
+    def new_page(self) -> Page:
+        """A page in a context of its own, as on another device."""
+        context = self.browser.new_context(service_workers="block")
+        context.expose_function("skipboCandidate", lambda c: self.candidates.append(c))
+        context.add_init_script(WATCH_SCRIPT)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda exc: self.errors.append(f"uncaught: {exc}"))
+        page.on("request", lambda req: self.requests.append(req.url))
+        return page
+
+    def outside(self) -> list[str]:
+        """Candidates gathered with an address that is not the namespace's. With
+        ``mdns_names``, a random ``<uuid>.local`` name is not an address given away: it
+        resolves only by multicast on the namespace's own links."""
+        hidden = (lambda a: MDNS_NAME.fullmatch(a) is not None) if self.mdns_names else (lambda a: False)
+        return [c for c in self.candidates if not (is_own(a := candidate_address(c), self.own) or hidden(a))]
+
+    def check(self) -> None:
+        """No candidate outside the namespace, no request off 127.0.0.1, no console error."""
+        outside = self.outside()
+        assert outside == [], f"candidates outside the namespace's addresses {sorted(self.own)}: {outside}"
+        off = [u for u in self.requests if urlsplit(u).scheme in ("http", "https") and urlsplit(u).hostname != HOST]
+        assert off == [], f"requests off 127.0.0.1: {off}"
+        assert self.errors == [], f"browser console errors: {self.errors}"
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
