@@ -164,7 +164,7 @@ class PuzzleSession:
             await asyncio.sleep(delay)
             if token != self.showing or not self.on:
                 return
-            if not self.ctrl.play(move):
+            if not self.ctrl.play(move).played:
                 return
             self.commands.show_move(self.ctrl.log[-1])
 

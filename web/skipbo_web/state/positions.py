@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 from skipbo_core import Game, IllegalMove, InvalidMove, PositionError, game_from_position, parse_compact, to_compact
 from skipbo_core.jsonread import JSONInputError, read_json
 
-from .controller import Message
+from .messages import Message
 from .replay import json_problem
 
 SAVE_FORMAT, SAVE_VERSION = "skipbo-position-game", 1
