@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .controller import Message
+from .messages import Message
 
 if TYPE_CHECKING:
     from .controller import Controller

@@ -17,7 +17,8 @@ from typing import Any
 from skipbo_core import Game, Move, Rules
 from skipbo_core.cards import DISCARD_PILES, WILD, new_deck
 
-from .controller import BadSave, Message
+from .messages import Message
+from .save_errors import BadSave
 
 KEY_TUTORIAL = "skipbo.tutorial"
 KEY_TUTORIAL_EMBED = "skipbo.embed.tutorial"  # embed mode keeps its own, as for games
