@@ -82,7 +82,7 @@ def before_a_completing_move(seed: int = 5) -> tuple[Controller, Move]:
         done = [m for m in game.legal_moves(source="H") if m.is_build and needed[m.slot] == 12]
         if done:
             return ctrl, done[0]
-        assert ctrl.play(str(mine(game.view(0), game.legal_moves(), rng)))
+        assert ctrl.play(str(mine(game.view(0), game.legal_moves(), rng))).played
     raise AssertionError("no pile completed in this game")
 
 

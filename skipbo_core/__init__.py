@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from .cards import WILD
-from .errors import IllegalMove, InvalidMove, PositionError, RecordError, UndoError
+from .errors import IllegalMove, InvalidMove, PositionError, RecordError, Refusal, UndoError
 from .game import TURN_LIMIT, Game
 from .goals import Goal, GoalError, find_line
 from .history import LogEntry
@@ -45,7 +45,7 @@ def __getattr__(name: str) -> str:
     raise AttributeError(f"module 'skipbo_core' has no attribute {name!r}")
 
 
-__all__ = ["Game", "Rules", "Move", "Match", "LogEntry", "Result", "SeatView", "IllegalMove", "InvalidMove",
+__all__ = ["Game", "Rules", "Move", "Match", "LogEntry", "Result", "SeatView", "IllegalMove", "InvalidMove", "Refusal",
            "RecordError", "UndoError", "PositionError",
            "game_from_position", "position_of", "to_compact", "parse_compact", "read_position", "JSONInputError",
            "Goal", "GoalError", "find_line", "TURN_LIMIT", "WILD", "__version__"]

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the rules forbid a move now (``Game.explain_illegal``): the ``code`` and
+    ``details`` that ``IllegalMove`` carries (see its table)."""
+
+    code: str
+    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 class InvalidMove(ValueError):

@@ -9,7 +9,7 @@ from typing import Any
 
 from . import record
 from .cards import BUILDING_SLOTS, DISCARD_PILES, HAND_SIZE, NUMBERS, PILE_COMPLETE, WILD, is_full_deck, new_deck
-from .errors import IllegalMove, InvalidMove, ReshuffleError, UndoError
+from .errors import IllegalMove, InvalidMove, Refusal, ReshuffleError, UndoError
 from .history import LogEntry
 from .jsonread import brief
 from .moves import ALL_MOVES as _ALL
@@ -447,6 +447,13 @@ class Game:
         m = move if move.__class__ is Move and move._text is not None else _valid_move(move)
         return bool(self._allows(m))
 
+    def explain_illegal(self, move: Move | str) -> Refusal | None:
+        """Why ``move`` may not be played now (the ``code`` and ``details`` that ``play``
+        would raise in ``IllegalMove``), or ``None`` when it is legal. The game is not
+        changed. Raises ``InvalidMove`` for bad notation."""
+        m = move if move.__class__ is Move and move._text is not None else _valid_move(move)
+        return None if self._allows(m) else self._refusal(m)
+
     def card_of(self, move: Move | str) -> int | None:
         """The card ``move`` would take for the seat to move (``0`` = Skip-Bo card):
         the hand card, or the top of the stock or discard pile; ``None`` for ``end``
@@ -496,7 +503,9 @@ class Game:
         notation and ``IllegalMove`` for a move the rules forbid; the game is then unchanged."""
         m = move if move.__class__ is Move and move._text is not None else _valid_move(move)
         if not self._allows(m):
-            self._check(m)  # raises the error that names the reason
+            refusal = self._refusal(m)
+            if refusal is not None:
+                raise IllegalMove(str(m), self.current_seat, refusal.code, **refusal.details)
         if m.target == BUILD:
             self._build(m)
         else:
@@ -582,33 +591,34 @@ class Game:
         pile = self._stocks[owner] if m.from_stock else self._discards[owner][m.arg]
         return bool(pile) and self._masks[pile[-1]] >> m.slot & 1
 
-    def _check(self, m: Move) -> None:
+    def _refusal(self, m: Move) -> Refusal | None:
+        """Why ``_allows`` refused ``m``: the rule it breaks."""
         s = self.current_seat
         if self._result is not None:
-            raise IllegalMove(str(m), s, "game-over")
+            return Refusal("game-over")
         src = m.source
         if src == END:
-            if self._hands[s]:
-                raise IllegalMove(str(m), s, "end-with-cards", hand=len(self._hands[s]))
-            return
+            hand = len(self._hands[s])
+            return Refusal("end-with-cards", {"hand": hand}) if hand else None
         if m.from_partner and self.rules.teams is None:
-            raise IllegalMove(str(m), s, "no-teams", source=m.source_text)
+            return Refusal("no-teams", {"source": m.source_text})
         if m.target == TO_DISCARD:
             if src == STOCK:
-                raise IllegalMove(str(m), s, "stock-to-discard")
+                return Refusal("stock-to-discard")
             if src == DISCARD:
-                raise IllegalMove(str(m), s, "discard-to-discard", source=m.source_text)
+                return Refusal("discard-to-discard", {"source": m.source_text})
             if src != HAND:
-                raise IllegalMove(str(m), s, "partner-to-discard", source=m.source_text)
+                return Refusal("partner-to-discard", {"source": m.source_text})
         card = self._source_card(s, m)
         if card is None:
             if src == HAND:
-                raise IllegalMove(str(m), s, "not-in-hand", card=m.arg)
-            raise IllegalMove(str(m), s, "empty-source", source=m.source_text)
+                return Refusal("not-in-hand", {"card": m.arg})
+            return Refusal("empty-source", {"source": m.source_text})
         if m.target == BUILD and card != WILD:
             needs = len(self._building[m.slot]) + 1
             if card != needs:
-                raise IllegalMove(str(m), s, "wrong-number", pile=m.slot + 1, needs=needs, card=card)
+                return Refusal("wrong-number", {"pile": m.slot + 1, "needs": needs, "card": card})
+        return None
 
     def _source_card(self, s: int, m: Move) -> int | None:
         src = m.source

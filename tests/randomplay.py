@@ -4,7 +4,7 @@ moves with probability ``eagerness`` so that games progress and end."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from skipbo_core import Game
 
@@ -27,3 +27,14 @@ def play_randomly(game: Game, rng: random.Random, max_plies: int = 100_000, eage
         if after_move is not None:
             after_move(game)
     return game
+
+
+def positions_along(game: Game, rng: random.Random, eagerness: float, skip: int, count: int) -> Iterator[Game]:
+    """The game after ``skip`` random moves, then after each of up to ``count`` more (the
+    same ``game``, moved on; it stops when the game is over)."""
+    play_randomly(game, rng, skip, eagerness)
+    for _ in range(count):
+        yield game
+        if game.is_over:
+            return
+        game.play(choose(game, rng, eagerness))

@@ -46,7 +46,7 @@ def game(moved: bool) -> Controller:
     """A new game where you move first; ``moved``: with your first move played."""
     ctrl = next(c for c in (Controller.start(Settings(), seed) for seed in range(40)) if c.my_turn)
     if moved:
-        assert ctrl.play(str(ctrl.game.legal_moves()[0]))
+        assert ctrl.play(str(ctrl.game.legal_moves()[0])).played
     return ctrl
 
 

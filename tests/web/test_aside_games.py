@@ -14,7 +14,7 @@ def game(seed: int, moves: int = 1) -> str:
     """The saved text of a 2-player game with ``moves`` of the human's first moves played."""
     ctrl = Controller.start(Settings(players=2), seed)
     for _ in range(moves):
-        assert ctrl.play(str(ctrl.game.legal_moves()[0]))
+        assert ctrl.play(str(ctrl.game.legal_moves()[0])).played
     return json.dumps(ctrl.record())
 
 

@@ -13,7 +13,8 @@ from skipbo_web import i18n
 from skipbo_web.i18n import CATALOGUE, DEFAULT, LANGUAGES, card_name, describe, pick_language, t
 from skipbo_web.i18n.messageformat import arguments, choices, variants
 from skipbo_web.state.address import UrlOptions, parse_url
-from skipbo_web.state.controller import BadMatch, BadSave, Controller, slot_notation
+from skipbo_web.state.clicks import slot_notation
+from skipbo_web.state.controller import BadMatch, BadSave, Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings, most_stock
 from skipbo_web.views.bar import bar_tree, foot_tree, notices_tree
@@ -325,7 +326,7 @@ def test_random_clicking_plays_whole_games_with_known_texts(seed: int) -> None:
 def test_the_computer_plays_one_decision_at_a_time() -> None:
     ctrl = start(seed=4)
     move = next(str(m) for m in ctrl.game.legal_moves() if m.target_text == "D1")
-    assert ctrl.play(move) and ctrl.ai_to_move
+    assert ctrl.play(move).played and ctrl.ai_to_move
     entry = ctrl.ai_move()
     assert entry.seat == 1 and ctrl.log[-1] == entry and len(ctrl.game.moves) == 2
     while ctrl.ai_to_move:
@@ -406,7 +407,7 @@ def test_team_play_uses_the_partners_piles_and_only_those() -> None:
     assert ctrl.message.key == "msg.not_yours_teams"
     ctrl.click("S", 2)
     assert ctrl.selected == "PS"
-    assert ctrl.click("B1") and str(ctrl.log[-1].move) == "PS>B1"
+    assert ctrl.click("B1").played and str(ctrl.log[-1].move) == "PS>B1"
 
 
 def test_markup_carries_the_stable_hooks() -> None:

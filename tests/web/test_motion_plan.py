@@ -115,7 +115,7 @@ def test_a_discard_ends_the_turn_from_the_hand_to_the_discard_pile():
 def test_a_discard_pile_top_lands_on_a_building_pile():
     # the computer holds only high cards: it cannot build, and Ann's 1 waits on her pile 1
     ctrl = table(draw=[1, 9, 9, 10, 10, 11, 11, 12, 12, 10, 8])
-    assert ctrl.play("H1>D1")
+    assert ctrl.play("H1>D1").played
     while ctrl.ai_to_move:
         ctrl.ai_move()
     travels, old, new = step(ctrl, lambda: ctrl.play("D1>B4"))
@@ -137,7 +137,7 @@ def test_hot_seat_the_card_of_a_hand_hidden_at_once_is_followed():
 def test_a_completed_pile_leaves_for_the_completed_cards():
     ctrl = table(draw=[*range(1, 6), *range(6, 11), 11, 12, 9, 9, 9], practice=True)
     for n in range(1, 12):
-        assert ctrl.play(f"H{n}>B1")
+        assert ctrl.play(f"H{n}>B1").played
     travels, old, new = step(ctrl, lambda: ctrl.play("H12>B1"))
     (done,) = [t for t in travels if t.kind == COMPLETE]
     # Ann held 9, 9, 9, 12 (a hand is sorted): the 12 is her fourth card
@@ -153,7 +153,7 @@ def test_a_completed_pile_leaves_for_the_completed_cards():
 def test_a_hand_played_out_is_refilled_from_the_draw_pile():
     ctrl = table(draw=[1, 2, 3, 4, 5, 7, 7, 9, 10, 11])
     for n in range(1, 5):
-        assert ctrl.play(f"H{n}>B1")
+        assert ctrl.play(f"H{n}>B1").played
     travels, old, new = step(ctrl, lambda: ctrl.play("H5>B1"))  # the last card: five new ones
     assert where(travels, old, new, PLAY) == [("5", "H0", "B1")]
     assert where(travels, old, new, DRAW) == [(c, "draw", f"H{j}") for j, c in enumerate(["7", "7", "9", "10", "11"])]
@@ -163,7 +163,7 @@ def test_a_hand_played_out_is_refilled_from_the_draw_pile():
 def test_a_card_played_and_the_same_card_drawn_are_told_apart():
     ctrl = table(draw=[1, 2, 3, 4, 5, 5, 7, 9, 10, 11])
     for n in range(1, 5):
-        assert ctrl.play(f"H{n}>B1")
+        assert ctrl.play(f"H{n}>B1").played
     travels, old, new = step(ctrl, lambda: ctrl.play("H5>B1"))
     assert where(travels, old, new, PLAY) == [("5", "H0", "B1")]
     assert [t.card for t in travels if t.kind == DRAW] == ["5", "7", "9", "10", "11"]
@@ -172,7 +172,7 @@ def test_a_card_played_and_the_same_card_drawn_are_told_apart():
 def test_each_move_of_a_computers_turn_starts_at_the_computer_and_your_hand_fills_at_its_end():
     # the computer plays 1, 2, 3 from its stock, 1, 2 from its hand, and discards a 4
     ctrl = table(stocks={1: [1, 2, 3]}, draw=[9, 9, 10, 10, 11, 1, 2, 4, 4, 8, 12])
-    assert ctrl.play("H9>D1")
+    assert ctrl.play("H9>D1").played
     sources = []
     while ctrl.ai_to_move:
         entries = []
@@ -204,7 +204,7 @@ def test_a_partners_stock_card_in_teams():
 
 def test_a_move_taken_back_travels_back_to_the_hand():
     ctrl = table(draw=[1, 4, 6, 8, 10], practice=True)
-    assert ctrl.play("H1>B1")
+    assert ctrl.play("H1>B1").played
     travels, old, new = step(ctrl, lambda: undo(ctrl))
     assert where(travels, old, new, PLAY) == [("1", "B1", "H0")]
     assert where(travels, old, new, SLIDE) == [("4", "H0", "H1"), ("6", "H1", "H2"), ("8", "H2", "H3"),
@@ -231,8 +231,8 @@ def test_nothing_travels_when_nothing_moved():
 def test_a_pile_completed_from_a_hand_not_shown_leaves_with_its_card():
     ctrl = table(stocks={1: [5]}, draw=[*range(1, 6), *range(6, 11), 11, 9, 9, 9, 9, 12, 8, 8, 8, 8])
     for n in range(1, 12):
-        assert ctrl.play(f"H{n}>B1")
-    assert ctrl.play("H9>D1")
+        assert ctrl.play(f"H{n}>B1").played
+    assert ctrl.play("H9>D1").played
     entries = []
     travels, old, new = step(ctrl, lambda: entries.append(ctrl.ai_move(Move.parse("H12>B1"))))
     (done,) = travels
@@ -256,7 +256,7 @@ def test_through_whole_games_each_move_travels_once_and_the_patcher_finds_every_
             if ctrl.ai_to_move:
                 entry = ctrl.ai_move()
             else:
-                assert ctrl.play(str(rng.choice(ctrl.game.legal_moves())))
+                assert ctrl.play(str(rng.choice(ctrl.game.legal_moves()))).played
                 entry = ctrl.log[-1]
             new = tree(ctrl)
             travels = plan(old, new)

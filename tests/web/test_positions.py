@@ -33,7 +33,7 @@ def test_a_position_game_seats_the_page_s_players() -> None:
 
 def test_the_save_sets_the_table_up_again_with_its_moves() -> None:
     ctrl = Controller.from_position(LESSON, Settings())
-    assert ctrl.play("S>B1") and ctrl.play("HSB>B1")
+    assert ctrl.play("S>B1").played and ctrl.play("HSB>B1").played
     save = ctrl.record()
     assert save == {"format": "skipbo-position-game", "version": 1, "position": LESSON,
                     "players": ctrl.game.players, "moves": ["S>B1", "HSB>B1"]}

@@ -30,7 +30,7 @@ def test_building_moves_from_the_hand_are_taken_back_one_by_one():
     ctrl = table(draw=[1, 2, 3, 9, 9])
     states = [state(ctrl)]
     for text in ("H1>B1", "H2>B1", "H3>B1"):
-        assert ctrl.play(text)
+        assert ctrl.play(text).played
         states.append(state(ctrl))
     while len(states) > 1:
         assert undo_block(ctrl) is None and undo(ctrl)
@@ -42,16 +42,16 @@ def test_building_moves_from_the_hand_are_taken_back_one_by_one():
 def test_the_move_that_completed_a_pile_is_taken_back():
     ctrl = table(draw=[*range(1, 6), *range(6, 11), 11, 12, 9, 9, 9])
     for n in range(1, 12):
-        assert ctrl.play(f"H{n}>B1")
+        assert ctrl.play(f"H{n}>B1").played
     before = state(ctrl)
-    assert ctrl.play("H12>B1") and ctrl.view().completed_size == 12
+    assert ctrl.play("H12>B1").played and ctrl.view().completed_size == 12
     assert undo_block(ctrl) is None and undo(ctrl)
     assert state(ctrl) == before and ctrl.view().building[0] == tuple(range(1, 12))
 
 
 def test_a_stock_card_that_shows_the_next_one_cannot_be_taken_back():
     ctrl = table(stocks={0: [1, 2]}, draw=[9] * 5)
-    assert ctrl.play("S>B1")
+    assert ctrl.play("S>B1").played
     saved = state(ctrl)
     assert undo_block(ctrl) == "undo.hidden" and not undo(ctrl)
     assert state(ctrl) == saved and ctrl.message.key == "undo.hidden"
@@ -60,15 +60,15 @@ def test_a_stock_card_that_shows_the_next_one_cannot_be_taken_back():
 def test_the_last_card_of_the_hand_drew_five_new_ones_so_it_stays():
     ctrl = table(draw=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     for text in ("H1>B1", "H2>B1", "H3>B1", "H4>B1"):
-        assert ctrl.play(text)
+        assert ctrl.play(text).played
     assert undo_block(ctrl) is None
-    assert ctrl.play("H5>B1") and ctrl.view().hand == (6, 7, 8, 9, 10)
+    assert ctrl.play("H5>B1").played and ctrl.view().hand == (6, 7, 8, 9, 10)
     assert undo_block(ctrl) == "undo.hidden"
 
 
 def test_a_discard_ends_the_turn_and_a_plain_game_has_no_undo():
     ctrl = table(draw=[1, 9, 9, 9, 9])
-    assert ctrl.play("H1>B1") and ctrl.play("H9>D1")
+    assert ctrl.play("H1>B1").played and ctrl.play("H9>D1").played
     assert undo_block(ctrl) == "undo.not_now"  # the computer's turn now
     plain = table(draw=[1, 9, 9, 9, 9], practice=False)
     assert plain.play("H1>B1")
@@ -77,5 +77,5 @@ def test_a_discard_ends_the_turn_and_a_plain_game_has_no_undo():
 
 def test_a_won_game_is_over_and_keeps_its_last_move():
     ctrl = table(stock=1, stocks={0: [1]}, draw=[9] * 5)
-    assert ctrl.play("S>B1") and ctrl.game.is_over
+    assert ctrl.play("S>B1").played and ctrl.game.is_over
     assert undo_block(ctrl) == "undo.not_now" and not undo(ctrl)

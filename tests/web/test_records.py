@@ -229,7 +229,7 @@ def test_a_share_link_deals_the_same_game_again() -> None:
     settings = Settings(players=4, seats=seats, stock=12, teams=True, wild_cards=24, faces="cards",
                         practice=True)
     ctrl = Controller.start(settings, 987654)
-    assert ctrl.play(str(ctrl.game.legal_moves()[0]))  # a link deals the game, not the position
+    assert ctrl.play(str(ctrl.game.legal_moves()[0])).played  # a link deals the game, not the position
     link = share_link(ctrl, "https://example.org/skipbo/", "da", "cards")
     parts = urlsplit(link.url)
     assert parts.path == "/skipbo/" and link.notes == ()

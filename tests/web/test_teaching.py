@@ -129,7 +129,7 @@ def test_undo_takes_back_the_humans_building_moves_and_only_those() -> None:
     ctrl = Controller.start(settings(stock=5, practice=True), seed)
     before, log = ctrl.record(), list(ctrl.log)
     assert undo_block(ctrl) == "undo.none"
-    assert ctrl.play("H1>B1")
+    assert ctrl.play("H1>B1").played
     assert undo_block(ctrl) is None
     assert undo(ctrl)
     assert ctrl.record() == before and ctrl.log == log and ctrl.message.key == "undo.done"
@@ -193,7 +193,7 @@ def test_hints_are_legal_and_light_up_their_piles_in_whole_games() -> None:
             assert lit(tree, marks)  # each lights the element that shows its pile
             assert sum(el.attr("data-hint") == "1" for el, _ in elements(tree)) == len(marks)
             move = h.move if rng.random() < 0.7 else rng.choice(ctrl.game.legal_moves())
-            assert ctrl.play(str(move))
+            assert ctrl.play(str(move)).played
         assert hint_for(ctrl) is None
 
 

@@ -49,7 +49,7 @@ def test_the_computers_moves_since_you_moved_until_you_move() -> None:
     ctrl = Controller.start(Settings(players=3, stock=5), 8)
     assert trace(ctrl).entries == ()  # nothing played yet
     hand = ctrl.game.view(0).hand
-    assert ctrl.play(f"H{'SB' if hand[-1] == 0 else hand[-1]}>D1")  # your turn ends at once
+    assert ctrl.play(f"H{'SB' if hand[-1] == 0 else hand[-1]}>D1").played  # your turn ends at once
     computer_turn(ctrl)
     done = trace(ctrl)
     theirs = ctrl.game.log()[1:]
@@ -61,5 +61,5 @@ def test_the_computers_moves_since_you_moved_until_you_move() -> None:
             where = e.move.target_slot if e.move.is_build else f"{e.seat}:{e.move.target_slot}"
             assert k in done.marks[where]
     legal = ctrl.game.legal_moves()
-    assert ctrl.play(str(legal[0]))
+    assert ctrl.play(str(legal[0])).played
     assert trace(ctrl).entries == () and trace(ctrl).marks == {}  # you moved: the trace is gone

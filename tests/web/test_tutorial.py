@@ -176,15 +176,15 @@ def test_the_controller_plays_the_tutorial_through_clicks() -> None:
     ctrl = controller_for(tut, Settings())
     before = tut.game.to_record()
     ctrl.click("H", 0, "1")
-    assert not ctrl.click("B2", None, None, "")          # legal, but not this lesson's move
+    assert not ctrl.click("B2", None, None, "").played   # legal, but not this lesson's move
     assert ctrl.message.key == "tut.refused_build" and tut.game.to_record() == before
-    assert not ctrl.click("B3")
+    assert not ctrl.click("B3").played
     assert tut.game.to_record() == before
     ctrl.click("H", 0, "2")
-    assert not ctrl.click("B1")                           # illegal: the normal explanation
+    assert not ctrl.click("B1").played                    # illegal: the normal explanation
     assert ctrl.message.key == "illegal.wrong-number"
     ctrl.click("H", 0, "1")
-    assert ctrl.click("B1")
+    assert ctrl.click("B1").played
     tut.sync()
     assert tut.current.key == "one_up"
     tut = play_to("their_turn")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..host.host_api import public_state
+from ..host.host_api import public_state, refusal_error
 from ..state.controller import Controller
 from ..state.protocol import NOT_NOW, HostError
 from ..state.store import Mode, PageState, Store
@@ -96,12 +96,9 @@ class CommandsBase:
         """The game, when a person of this device is to move now; refused otherwise."""
         self.table_free()
         ctrl = self.state.ctrl
-        if ctrl.game.is_over:
-            raise HostError(NOT_NOW, "the game is over")
-        if ctrl.is_ai(ctrl.game.current_seat):
-            raise HostError(NOT_NOW, "it is the computer's turn", to_move=ctrl.game.current_seat)
-        if ctrl.curtain:
-            raise HostError(NOT_NOW, "the device is to be passed on to the next player (hot-seat)")
+        refused = ctrl.why_not_now()
+        if refused is not None:
+            raise refusal_error(refused, ctrl, self.state.look)
         return ctrl
 
     def public_state(self) -> dict[str, Any]:

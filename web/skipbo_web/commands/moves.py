@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from skipbo_core import IllegalMove, InvalidMove, Move
-
-from ..i18n import describe
+from ..host.host_api import refusal_error
 from ..state.controller import LogEntry
-from ..state.protocol import BAD_ARGS, ILLEGAL, NOT_NOW, HostError
+from ..state.outcome import Outcome, Played, Refused
 from ..state.store import GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved
-from ..views.table import card_token, message_text
+from ..views.table import card_token
 from .base import CommandsBase
 
 
@@ -27,18 +25,18 @@ class MoveCommands(CommandsBase):
         self.state.picked = picked
         self.store.notify(PICKED)  # an earlier refusal's note goes
         try:
-            played = self.state.ctrl.click(slot, seat, card, top)
-            self.after_human(played, keyboard, drop)
+            outcome = self.state.ctrl.click(slot, seat, card, top)
+            self.after_human(outcome, keyboard, drop)
         finally:
             self.state.picked = None
-        return played
+        return outcome.played
 
-    def after_human(self, played: bool, keyboard: bool = False, drop: Any = None) -> None:
+    def after_human(self, outcome: Outcome, keyboard: bool = False, drop: Any = None) -> None:
         """A person's pick or move was taken: a move played is kept, said and drawn; one
         refused is drawn (a dragged card flies back), heard and its reason shown."""
         rooms = self.rooms
-        if played:
-            entry = self.state.ctrl.log[-1]
+        if isinstance(outcome, Played):
+            entry = outcome.entry
             rooms.puzzles.judge()  # a puzzle: did this move reach its goal?
             self.played(entry, drop)
             self.draw_move(entry, drop)
@@ -71,10 +69,12 @@ class MoveCommands(CommandsBase):
         """A drag begins: its card is picked (unless it is already). False: it may not move."""
         ctrl = self.state.ctrl
         notation = ctrl.notation(slot, seat, card)
-        if notation is not None and ctrl.selected != notation:
+        if isinstance(notation, Refused):
+            ctrl.refuse(notation)
+        elif ctrl.selected != notation:
             ctrl.click(slot, seat, card, top)
         self.render()
-        return notation is not None
+        return not isinstance(notation, Refused)
 
     def cancel_pick(self) -> None:
         """Put the picked card back (nothing changes when none is picked)."""
@@ -90,28 +90,15 @@ class MoveCommands(CommandsBase):
 
     def play(self, move: str) -> dict[str, Any]:
         """Play ``move`` in the rules' notation for the person to move (the host's ``play``)."""
-        ctrl = self.person_to_move()
-        look = self.state.look
-        try:
-            parsed = Move.parse(move)
-        except InvalidMove:
-            raise HostError(BAD_ARGS, f"{move!r} is not a move in the rules' notation (such as H5>B1, S>B2, "
-                            "H7>D1, end)", args=["move"]) from None
-        refusal = ctrl.guard(parsed) if ctrl.guard is not None else None
-        if refusal is not None:
-            raise HostError(NOT_NOW, "the lesson asks for another move", explain=message_text(ctrl, look, refusal))
-        if not ctrl.game.is_legal(parsed):
-            try:
-                ctrl.game.copy().play(parsed)
-                rule, details = "illegal", {}
-            except IllegalMove as exc:
-                rule, details = exc.code, dict(exc.details)
-            explain = describe(look.lang, "illegal." + rule, details, faces=look.faces)
-            raise HostError(ILLEGAL, f"{parsed} breaks a rule: {describe('en', 'illegal.' + rule, details)}",
-                            rule=rule, explain=explain)
-        ctrl.selected = None
-        self.after_human(ctrl.play(str(parsed)), False)
-        entry = self.state.ctrl.game.log(-1)[0]
+        self.table_free()
+        ctrl = self.state.ctrl
+        refused = ctrl.refusal(move)
+        if refused is not None:
+            raise refusal_error(refused, ctrl, self.state.look, move)
+        outcome = ctrl.play(move)
+        assert isinstance(outcome, Played)  # what refusal() let through is played
+        self.after_human(outcome)
+        entry = outcome.entry
         return {"move": str(entry.move), "card": card_token(entry.card) or None, "state": self.public_state()}
 
     def announce(self, entry: LogEntry) -> None:
@@ -126,7 +113,7 @@ class MoveCommands(CommandsBase):
         self.draw_move(entry)
 
     def end_turn(self) -> None:
-        self.after_human(self.state.ctrl.play("end"), False)
+        self.after_human(self.state.ctrl.play("end"))
 
     def reveal(self) -> None:
         """Hot-seat: the next player is at the device; their cards show."""

@@ -166,7 +166,7 @@ class PuzzleSession:
             await asyncio.sleep(delay)
             if token != self.showing or not self.on:
                 return
-            if not self.ctrl.play(move):
+            if not self.ctrl.play(move).played:
                 return
             self.commands.show_move(self.ctrl.log[-1])
 

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from skipbo_core import Move
 from skipbo_core.cards import BUILDING_SLOTS, DISCARD_PILES, NUMBERS, WILD
 from skipbo_core.jsonread import JSONInputError, read_json
 
@@ -33,11 +34,14 @@ from ..i18n import LANGUAGES, describe
 from ..state.controller import Controller
 from ..state.look import Look
 from ..state.messages import Message
+from ..state.outcome import GAME_OVER, LESSON, NOT_NOTATION, NOT_YOUR_TURN, PASS_DEVICE, Refused
 from ..state.protocol import (
     BAD_ARGS,
     GAME_SOURCE,
     HOST_SOURCE,
+    ILLEGAL,
     MALFORMED,
+    NOT_NOW,
     PROTOCOL,
     TOO_LARGE,
     UNKNOWN,
@@ -46,7 +50,7 @@ from ..state.protocol import (
 )
 from ..state.settings import SPEEDS
 from ..views.embed import table_facts
-from ..views.table import card_token
+from ..views.table import card_token, message_text
 
 MAX_COMMAND_BYTES = 1_000_000  # a command (with a record in it) as JSON text, in UTF-8 bytes
 MAX_CAPTION = 300             # characters of a highlight's caption
@@ -301,6 +305,31 @@ def message_words(lang: str, msg: Message) -> str:
     broken move says which rule)."""
     args = {k: describe(lang, v.key, dict(v.args)) if isinstance(v, Message) else v for k, v in msg.args.items()}
     return describe(lang, msg.key, args)
+
+
+NOT_NOW_TEXTS = {GAME_OVER: "the game is over", NOT_YOUR_TURN: "it is the computer's turn",
+                 PASS_DEVICE: "the device is to be passed on to the next player (hot-seat)",
+                 LESSON: "the lesson asks for another move"}
+
+
+def refusal_error(refused: Refused, ctrl: Controller, look: Look, move: str = "") -> HostError:
+    """The error answer for a command the table refused (``Controller.refusal``, or
+    ``why_not_now`` before any move): not now (``not-now``), ``move`` (its text as sent)
+    not in the notation (``bad-args``), or the rule it breaks (``illegal-move``, with the
+    engine's ``rule``). ``explain`` is what the page would say, in its language."""
+    details = dict(refused.details)
+    if refused.code == NOT_NOTATION:
+        return HostError(BAD_ARGS, f"{move!r} is not a move in the rules' notation (such as H5>B1, S>B2, "
+                         "H7>D1, end)", args=["move"])
+    if refused.code == LESSON:
+        return HostError(NOT_NOW, NOT_NOW_TEXTS[LESSON], explain=message_text(ctrl, look, details["message"]))
+    if refused.code == NOT_YOUR_TURN:
+        return HostError(NOT_NOW, NOT_NOW_TEXTS[NOT_YOUR_TURN], to_move=details["seat"])
+    if not refused.breaks_rule:
+        return HostError(NOT_NOW, NOT_NOW_TEXTS[refused.code])
+    key = f"illegal.{refused.code}"
+    return HostError(ILLEGAL, f"{Move.parse(move)} breaks a rule: {describe('en', key, details)}",
+                     rule=refused.code, explain=describe(look.lang, key, details, faces=look.faces))
 
 
 def public_state(ctrl: Controller, look: Look, speed: int, mode: str) -> dict[str, Any]:

@@ -2,27 +2,34 @@
 picked card, the message line and the move log.
 
 Clicks arrive as the ``data-*`` attributes of the clicked element; they become move
-notation (``"H5>B2"``) and the engine alone decides whether a move is legal. There is
-no DOM access here, so the controller runs and is tested on the host too.
+notation (``"H5>B2"``, ``clicks``) and the engine alone decides whether a move is legal.
+A click or a move returns what it came to (``outcome``); a refusal is said on the
+message line (``refusals``). Who may act now is ``seating``'s. There is no DOM access
+here, so the controller runs and is tested on the host too.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from skipbo_core import Game, IllegalMove, InvalidMove, Match, Move, RecordError, SeatView
-from skipbo_core.ai import LEVELS, Player, Thinking, new_player
+from skipbo_core import Game, InvalidMove, Match, Move, RecordError, SeatView
+from skipbo_core.ai import Player, Thinking, new_player
 from skipbo_core.history import LogEntry
-from skipbo_core.moves import SOURCE_TEXTS, TARGET_TEXTS
+from skipbo_core.moves import SOURCE_TEXTS
 from skipbo_core.record import FORMAT as RECORD_FORMAT
 from skipbo_core.record import VERSION as RECORD_VERSION
 
+from . import positions
+from .clicks import ONLY_SOURCES, click_notation
 from .messages import Message
-from .settings import Settings, clean_name
-
-ONLY_SOURCES = SOURCE_TEXTS - TARGET_TEXTS  # S, H5, HSB, PS, PD1...: a click there always picks
+from .outcome import LESSON, NOT_NOTATION, PICK_SOURCE, Outcome, Picked, Played, PutBack, Refused
+from .refusals import refusal_message
+from .save_errors import BadMatch, BadSave
+from .seating import Seats, player_kind
+from .settings import MAX_SEATS, Seat, Settings, clean_name
 
 
 def new_seed() -> int:
@@ -30,19 +37,9 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-class BadSave(ValueError):
-    """Stored data that cannot be resumed (corrupt, or from another version)."""
-
-
-class BadMatch(BadSave):
-    """The match saved beside a game cannot be read (the game itself can)."""
-
-
 def newer_save(record: Any) -> bool:
     """Whether ``record`` is a save a newer version of the page wrote (a known format
     with a higher version number): it is kept, never overwritten."""
-    from . import positions
-
     if not isinstance(record, dict):
         return False
     version = record.get("version")
@@ -51,32 +48,7 @@ def newer_save(record: Any) -> bool:
     return isinstance(kind, str) and kind in known and type(version) is int and version > known[kind]
 
 
-def slot_notation(slot: str, card: str | None = None, own: bool = True) -> str:
-    """The notation of a clicked slot: ``("H", "5")`` -> ``"H5"``, ``("D1", own=False)`` -> ``"PD1"``.
-
-    ``slot`` is ``S``, ``H``, ``D1``-``D4`` or ``B1``-``B4`` (the element's ``data-slot``);
-    ``card`` is a hand card's ``data-card`` (``"1"``-``"12"`` or ``"SB"``); ``own=False``
-    means the partner's pile. Raises ``ValueError`` for anything else.
-    """
-    if slot == "H":
-        if not isinstance(card, str) or "H" + card not in SOURCE_TEXTS:
-            raise ValueError(f"bad hand card {card!r}")
-        return "H" + card
-    if slot != "S" and slot not in TARGET_TEXTS:  # the stock, or a discard or building pile
-        raise ValueError(f"bad slot {slot!r}")
-    return slot if own or slot not in SOURCE_TEXTS else "P" + slot
-
-
-def player_kind(kind: Any) -> str:
-    """``"human"`` or an AI level from a record's player ``kind`` (``"ai:hard"``)."""
-    if kind == "human":
-        return "human"
-    if isinstance(kind, str) and kind.startswith("ai:") and kind[3:] in LEVELS:
-        return kind[3:]
-    raise BadSave(f"unknown player kind {kind!r}")
-
-
-class Controller:
+class Controller(Seats):
     """One game at the table, plus the match it belongs to (``skipbo_core.Match``: a
     single game is a match with ``target=None``), where it came from (``origin``: the URL
     options that dealt it, '' for the new-game screen) and whether it is a practice game."""
@@ -122,8 +94,6 @@ class Controller:
     def from_position(cls, position: dict[str, Any], settings: Settings, origin: str = "") -> Controller:
         """A game at the table of ``position``, with the players of ``settings`` (as many
         as the position seats). Raises ``positions.PositionProblem`` for a bad position."""
-        from . import positions
-
         n = positions.players_of(position)
         players = [{"name": s.name, "kind": s.record_kind()} for s in settings.seats[:n]]
         return cls(positions.start(position, players), settings, None, origin, settings.practice, position)
@@ -133,8 +103,6 @@ class Controller:
         """The saved game and its match (``match_data``; ``None``: the game alone, as a
         single game). Raises ``BadSave`` (naming the problem) when it cannot be resumed,
         ``BadMatch`` when only the match is wrong."""
-        from . import positions
-
         position = None
         try:
             if positions.is_save(record):
@@ -173,9 +141,6 @@ class Controller:
     def table_on(self, base: Settings) -> Settings:
         """``base`` with this game's table: its seats (names, kinds), rules, match and
         practice; the seats beyond the table, the look, the language and the speed stay."""
-        from dataclasses import replace
-
-        from .settings import MAX_SEATS, Seat
         seats = [Seat(p["name"], k) for p, k in zip(self.game.players, self.kinds)]
         seats += list(base.seats[len(seats):MAX_SEATS])
         r = self.game.rules
@@ -183,65 +148,6 @@ class Controller:
                        teams=r.teams is not None, wild_cards=r.wild_cards,
                        match=self.match.target is not None,
                        target=self.match.target or base.target, practice=self.practice)
-
-    # -- who is who ----------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.game.rules.players
-
-    @property
-    def humans(self) -> list[int]:
-        return [s for s, k in enumerate(self.kinds) if k == "human"]
-
-    @property
-    def hot_seat(self) -> bool:
-        return len(self.humans) > 1
-
-    def is_ai(self, seat: int) -> bool:
-        return self.kinds[seat] != "human"
-
-    @property
-    def ai_to_move(self) -> bool:
-        return not self.game.is_over and self.is_ai(self.game.current_seat) and not self.halted
-
-    @property
-    def viewer(self) -> int:
-        """The seat the table is seen from: the human to move, else the last human who moved."""
-        seat = self.game.current_seat
-        return seat if not self.is_ai(seat) else self.last_human
-
-    @property
-    def curtain(self) -> bool:
-        """Hot-seat: the device must be passed on before the next human's cards show."""
-        seat = self.game.current_seat
-        return (self.hot_seat and not self.game.is_over and not self.is_ai(seat)
-                and self.revealed != seat)
-
-    @property
-    def shows_hand(self) -> bool:
-        """Whether the viewer's hand is face up (hot-seat hides it between turns)."""
-        if not self.humans:
-            return False
-        if not self.hot_seat or self.game.is_over:
-            return True
-        return self.revealed == self.viewer and self.game.current_seat == self.viewer
-
-    @property
-    def my_turn(self) -> bool:
-        """A human may act now (their turn, cards shown, game running)."""
-        return (not self.game.is_over and not self.is_ai(self.game.current_seat)
-                and not self.curtain)
-
-    def partner(self, seat: int) -> int | None:
-        return self.game.rules.partner(seat)
-
-    def default_name_args(self, seat: int) -> tuple[str, dict[str, Any]]:
-        """The i18n key and arguments of a seat's name when none was given."""
-        if self.is_ai(seat):
-            computers = [s for s in range(self.players) if self.is_ai(s)]
-            return ("name.ai_n", {"n": computers.index(seat) + 1}) if len(computers) > 1 else ("name.ai", {})
-        return ("name.you", {}) if not self.hot_seat else ("name.player", {"n": seat + 1})
 
     # -- what the page shows ---------------------------------------------------------------------
 
@@ -279,19 +185,7 @@ class Controller:
 
     def greet(self) -> None:
         """The message for the start of a turn."""
-        if self.game.is_over:
-            self.message = Message("msg.game_over")
-        elif self.ai_to_move:
-            self.message = Message("msg.ai_turn", {"seat": self.game.current_seat})
-        elif self.halted and self.is_ai(self.game.current_seat):  # a puzzle's one turn has ended
-            self.message = Message("msg.turn_over")
-        elif self.curtain:
-            self.message = Message("msg.pass_device", {"seat": self.game.current_seat})
-        else:
-            self.message = self._your_turn(self.game.current_seat)
-
-    def _your_turn(self, seat: int) -> Message:
-        return Message("msg.your_turn_named" if self.hot_seat else "msg.your_turn", {"seat": seat})
+        self.message = self.greeting()
 
     def reveal(self) -> None:
         """Hot-seat: the player to move has the device; show their cards."""
@@ -305,88 +199,73 @@ class Controller:
             self.selected = None
             self.message = Message("msg.cancelled")
 
-    def _refuse(self) -> bool:
-        """Set the message and return True when the human cannot act now."""
-        if self.game.is_over:
-            self.message = Message("msg.game_over")
-        elif self.is_ai(self.game.current_seat):
-            self.message = Message("msg.not_your_turn", {"seat": self.game.current_seat})
-        elif self.curtain:
-            self.message = Message("msg.pass_device", {"seat": self.game.current_seat})
-        else:
-            return False
-        return True
+    def refuse(self, refused: Refused) -> Refused:
+        """Say on the message line why nothing changed (and return ``refused``)."""
+        self.message = refusal_message(refused)
+        return refused
 
-    def notation(self, slot: str, seat: int | None, card: str | None) -> str | None:
-        """The notation of a click, or None (and a message) when it is nobody's pile to use."""
-        me = self.game.current_seat
-        if seat is None or seat == me or slot[:1] == "B":
-            own = True
-        elif seat == self.partner(me):
-            own = False
-        else:
-            key = "msg.not_yours_teams" if self.game.rules.teams else "msg.not_yours"
-            self.message = Message(key, {"seat": seat})
-            return None
-        try:
-            return slot_notation(slot, card, own=own)
-        except ValueError:
-            self.message = Message("msg.invalid")
-            return None
+    def notation(self, slot: str, seat: int | None, card: str | None) -> str | Refused:
+        """The notation of a click (``clicks.click_notation``), or why it is nobody's pile to use."""
+        return click_notation(self, slot, seat, card)
 
     def click(self, slot: str, seat: int | None = None, card: str | None = None,
-              top: str | None = None) -> bool:
+              top: str | None = None) -> Outcome:
         """React to a click on the element with ``data-slot=slot`` inside ``data-seat=seat``
-        (``top`` is a pile's ``data-top``: ``""`` when empty). Picks a source, or plays
-        ``<picked>><clicked>``. Returns whether a move was played; a bad click leaves the
-        game as it was and says why in ``message``."""
-        if self._refuse():
-            return False
-        text = self.notation(slot, seat, card)
-        if text is None:
-            return False
+        (``top`` is a pile's ``data-top``: ``""`` when empty): picks a source, puts the
+        picked card back, or plays ``<picked>><clicked>``. A bad click leaves the game as
+        it was, is ``Refused`` and says why in ``message``."""
+        text = self.why_not_now() or self.notation(slot, seat, card)
+        if isinstance(text, Refused):
+            return self.refuse(text)
         if text == self.selected:
             self.cancel()
-            return False
+            return PutBack(text)
         if self.selected is None or text in ONLY_SOURCES:
-            if text not in SOURCE_TEXTS:  # a building pile
-                self.message = Message("msg.pick_source")
-                return False
-            if top == "":
-                self.message = Message("illegal.empty-source", {"source": text})
-                return False
-            self.selected = text
-            moves = self.game.legal_moves(source=text)
-            key = ("msg.picked_nowhere" if not moves else
-                   "msg.picked" if any(m.is_build for m in moves) else "msg.picked_discard")
-            self.message = Message(key, {"source": text})
-            return False
+            return self._pick(text, top)
         return self.play(f"{self.selected}>{text}")
 
-    def play(self, text: str) -> bool:
-        """Play the human's move ``text``. An invalid or illegal move changes nothing but
-        ``message`` (the picked card stays picked, so another pile can be tried)."""
-        if self._refuse():
-            return False
-        seat = self.game.current_seat
+    def _pick(self, text: str, top: str | None) -> Picked | Refused:
+        if text not in SOURCE_TEXTS:  # a building pile
+            return self.refuse(Refused(PICK_SOURCE))
+        if top == "":
+            return self.refuse(Refused("empty-source", {"source": text}))
+        self.selected = text
+        moves = self.game.legal_moves(source=text)
+        key = ("msg.picked_nowhere" if not moves else
+               "msg.picked" if any(m.is_build for m in moves) else "msg.picked_discard")
+        self.message = Message(key, {"source": text})
+        return Picked(text)
+
+    def refusal(self, text: str) -> Refused | None:
+        """Why the person to move may not play ``text`` now (``None``: they may): not now
+        (``why_not_now``), not move notation, not the lesson's move (the tutorial's
+        ``guard``), or the rule it breaks (``Game.explain_illegal``). Changes nothing."""
+        refused = self.why_not_now()
+        if refused is not None:
+            return refused
         try:
             move = Move.parse(text)
         except InvalidMove:
-            self.message = Message("msg.invalid")
-            return False
-        refusal = self.guard(move) if self.guard is not None else None
-        if refusal is not None:
-            self.message = refusal
-            return False
-        try:
-            self.game.play(move)
-        except IllegalMove as exc:
-            self.message = Message("illegal." + exc.code, dict(exc.details))
-            return False
+            return Refused(NOT_NOTATION)
+        lesson = self.guard(move) if self.guard is not None else None
+        if lesson is not None:
+            return Refused(LESSON, {"message": lesson})
+        rule = self.game.explain_illegal(move)
+        return None if rule is None else Refused(rule.code, dict(rule.details))
+
+    def play(self, text: str) -> Played | Refused:
+        """Play the human's move ``text``. A move refused (``refusal``) changes nothing
+        but ``message`` (the picked card stays picked, so another pile can be tried)."""
+        refused = self.refusal(text)
+        if refused is not None:
+            return self.refuse(refused)
+        seat = self.game.current_seat
+        move = Move.parse(text)
+        self.game.play(move)
         self._after(seat, move)
         self.last_human = seat
         self.selected = None
-        return True
+        return Played(self.game.log(-1)[0])
 
     def ai_think(self) -> Thinking:
         """The computer player to move, thinking in steps (``Player.think``): step it to
@@ -414,7 +293,7 @@ class Controller:
         if move.ends_turn or self.game.is_over:
             self.greet()
         else:
-            self.message = (self._your_turn(seat) if not self.is_ai(seat)
+            self.message = (self.your_turn(seat) if not self.is_ai(seat)
                             else Message("msg.ai_turn", {"seat": seat}))
 
     # -- saving ---------------------------------------------------------------------------------
@@ -423,7 +302,5 @@ class Controller:
         """The save: the game's record, or for a game set up from a position, the position
         and the moves (such a game has no record)."""
         if self.position is not None:
-            from . import positions
-
             return positions.save(self.position, self.game)
         return self.game.to_record()

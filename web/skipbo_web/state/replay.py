@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from skipbo_core import Game, RecordError, Rules
+from skipbo_core.history import LogEntry
 from skipbo_core.jsonread import JSONInputError, read_json
 from skipbo_core.record import FORMAT, VERSION
 
-from .controller import LogEntry, player_kind
 from .messages import Message
+from .seating import player_kind
 from .settings import SPEED_DELAY_MS, clean_name
 
 MAX_BYTES = 1_000_000       # a record of the longest real games is well below 100 kB

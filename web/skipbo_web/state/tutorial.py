@@ -17,8 +17,8 @@ from typing import Any
 from skipbo_core import Game, Move, Rules
 from skipbo_core.cards import DISCARD_PILES, WILD, new_deck
 
-from .controller import BadSave
 from .messages import Message
+from .save_errors import BadSave
 
 SAVE_VERSION = 1
 RULES = Rules(players=2, stock_size=4)
