@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.settings import Seat, Settings
-from skipbo_web.views.table import Look, card_token, table_tree
+from skipbo_web.views.table import Look, table_tree
 from skipbo_web.views.table_marks import Mark, mark_tree
 from skipbo_web.views.tree import h, props, to_html
 
+from skipbo_core.cards import card_token
 from tests.web.tree_support import elements, lit
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from skipbo_core import IllegalMove, InvalidMove, Move
+from skipbo_core.cards import card_token
 
 from ..host.host_api import BAD_ARGS, ILLEGAL, NOT_NOW, HostError
 from ..i18n import describe
 from ..state.controller import LogEntry
 from ..state.store import GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved
-from ..views.table import card_token, message_text
+from ..views.table import message_text
 from .base import CommandsBase
 
 

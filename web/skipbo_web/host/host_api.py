@@ -26,14 +26,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from skipbo_core.cards import BUILDING_SLOTS, DISCARD_PILES, NUMBERS, WILD
+from skipbo_core.cards import BUILDING_SLOTS, DISCARD_PILES, NUMBERS, WILD, card_token
 from skipbo_core.jsonread import JSONInputError, read_json
 
 from ..i18n import LANGUAGES, describe
 from ..state.controller import Controller, Message
 from ..state.settings import SPEEDS
 from ..views.embed import table_facts
-from ..views.table import Look, card_token
+from ..views.table import Look
 
 SOURCE = "skipbo-host"       # what a command's "source" says
 ANSWER_SOURCE = "skipbo"     # the answers are events of the game

@@ -14,12 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from skipbo_core.cards import card_token
 from skipbo_core.history import LogEntry
 
 from ..i18n import t
 from ..state.controller import Controller, Message
 from .bar import sound_switch, speed_and_languages, theme_switch
-from .table import Look, card_token, seat_name
+from .table import Look, seat_name
 from .tree import El, h, props
 
 SOURCE = "skipbo"

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from skipbo_core import TURN_LIMIT, SeatView
-from skipbo_core.cards import HAND_SIZE
+from skipbo_core.cards import HAND_SIZE, card_token
 
 from ..i18n import card_face, card_name, colour_of, describe, t
 from ..state.controller import Controller, LogEntry, Message
@@ -27,8 +26,9 @@ from ..state.ending import ending
 from ..state.trace import Trace, line, moves_text, pile_key, trace
 from .explain import end_rule_tree, why_tree
 from .isolate import isolate_names
+from .table_layout import Layout, Spot, Spots, nest
 from .table_marks import Mark, mark_tree
-from .tree import El, h, props
+from .tree import El, child_key, child_keys, h, props
 
 LOG_SHOWN = 60  # the newest moves in the log; older ones are counted only
 
@@ -46,17 +46,11 @@ class Look:
     elsewhere: bool = False  # the game is open in another tab: the table is covered
 
 
-def attrs(**values: Any) -> str:
-    """`` data-x="1"`` pairs for the non-``None`` values (underscores become dashes)."""
-    return "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"'
-                   for k, v in values.items() if v is not None)
+class Table(NamedTuple):
+    """The table as drawn: its tree and where each card is in it (``table_layout``)."""
 
-
-def card_token(value: int | None) -> str:
-    """``data-*`` form of a card: ``"7"``, ``"SB"`` for a Skip-Bo card, ``""`` for none."""
-    if value is None:
-        return ""
-    return "SB" if value == 0 else str(value)
+    tree: El
+    layout: Layout
 
 
 def card(look: Look, value: int, counts_as: int | None = None, key: str | None = None) -> El:
@@ -168,8 +162,15 @@ def root_attributes(ctrl: Controller) -> dict[str, str | None]:
 
 def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, str] | None = None,
                marks: Iterable[Mark] = ()) -> El:
+    """The table's tree alone (``table_view``)."""
+    return table_view(ctrl, look, tag, root, marks).tree
+
+
+def table_view(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, str] | None = None,
+               marks: Iterable[Mark] = ()) -> Table:
     """The table root (``tag``, with the attributes ``root`` and ``root_attributes``) and
-    everything inside it, with the highlights ``marks`` (see table_marks)."""
+    everything inside it, with the highlights ``marks`` (see table_marks), and where each
+    card is in it."""
     view = ctrl.view()
     me = ctrl.viewer
     n = ctrl.players
@@ -177,11 +178,14 @@ def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, 
     lang = look.lang
     mine = {"legal": ctrl.legal_targets(), "playable": ctrl.playable_sources()}
     done = trace(ctrl) if not look.replay else Trace()  # what the computer did since you moved
+    drawn = [_player(ctrl, look, view, seat, mine, done) for seat in others]
+    opponents = h("div", props(class_="opponents", data_count=len(others)), [el for el, _ in drawn])
+    center, center_spots = _center(ctrl, look, view, mine, done)
+    mine_el, mine_spots = _player(ctrl, look, view, me, mine, done)
     kids: list[Any] = [
-        h("div", props(class_="opponents", data_count=len(others)),
-          [_player(ctrl, look, view, seat, mine, done) for seat in others]),
-        _center(ctrl, look, view, mine, done),
-        _player(ctrl, look, view, me, mine, done),
+        opponents,
+        center,
+        mine_el,
         h("div", props(class_="message-row"),
           h("p", props(class_="message", role="status", aria_live="polite", data_message=ctrl.message.key),
             message_text(ctrl, look, ctrl.message), key="message"),
@@ -198,7 +202,17 @@ def table_tree(ctrl: Controller, look: Look, tag: str = "main", root: dict[str, 
             kids.append(_curtain(ctrl, look))
     attributes = {**(root or {}), **{k: v for k, v in root_attributes(ctrl).items() if v is not None}}
     names = [p.get("name", "") for p in ctrl.game.players]  # the names players gave, not "You"
-    return mark_tree(isolate_names(h(tag, attributes, kids), names), marks)
+    table = h(tag, attributes, kids)
+    # the names isolated and the marks set leave every element's path as it is
+    tree = mark_tree(isolate_names(table, names), marks)
+    spots: Spots = []
+    steps = child_keys(table.kids)  # the root's children: opponents, center, your seat, ...
+    for (_, seat_spots), step in zip(drawn, child_keys(opponents.kids)):
+        spots += nest(seat_spots, steps[0], step)
+    spots += nest(center_spots, steps[1]) + nest(mine_spots, steps[2])
+    moves = ctrl.game.moves
+    last = moves[-1].hand_card if moves and not look.replay else None
+    return Table(tree, Layout(tuple(spots), view.completed_size, last))
 
 
 def _flags(ctrl: Controller, text: str, mine: dict[str, set[str]]) -> dict[str, str]:
@@ -224,7 +238,7 @@ def _trace_no(done: Trace, key: str) -> tuple[dict[str, str], list[El]]:
 
 
 def _player(ctrl: Controller, look: Look, view: SeatView, seat: int, mine: dict[str, set[str]],
-            done: Trace) -> El:
+            done: Trace) -> tuple[El, Spots]:
     lang = look.lang
     viewer = ctrl.viewer
     me = seat == viewer
@@ -241,13 +255,16 @@ def _player(ctrl: Controller, look: Look, view: SeatView, seat: int, mine: dict[
     flags = _flags(ctrl, prefix + "S", mine) if prefix is not None else {}
     stock_label = (t(lang, "stock.aria", name=name, count=count, what=card_name(lang, top, look.faces))
                    if top is not None else t(lang, "stock.aria_empty", name=name))
-    stock = h("div", props(class_="stock-wrap"),
-              h("button", {**props(type="button", class_="pile stock", data_slot="S", data_top=card_token(top),
-                                   data_count=count, data_key=f"{seat}:S", aria_label=stock_label, tabindex=tab),
-                           **flags},
-                card(look, top, key=f"c{count}") if top is not None else empty()),
+    stock_pile = h("button", {**props(type="button", class_="pile stock", data_slot="S", data_top=card_token(top),
+                                      data_count=count, data_key=f"{seat}:S", aria_label=stock_label, tabindex=tab),
+                              **flags},
+                   card(look, top, key=f"c{count}") if top is not None else empty())
+    stock = h("div", props(class_="stock-wrap"), stock_pile,
               h("span", props(class_="count"), t(lang, "stock.left", count=count)))
+    stock_top = ((child_key(stock_pile, stock_pile.kids[0]),),) if top is not None else ()
+    stock_spot = Spot((), count, top, stock_top)  # its path: below, once the seat is drawn
     discards = []
+    discard_spots: Spots = []
     for k, pile in enumerate(view.discards[seat], start=1):
         slot = f"D{k}"
         flags = _flags(ctrl, prefix + slot, mine) if prefix is not None else {}
@@ -256,11 +273,14 @@ def _player(ctrl: Controller, look: Look, view: SeatView, seat: int, mine: dict[
                  if pile else t(lang, "discard.aria_empty", name=name, n=k))
         cards = [card(look, c) for c in pile] or [empty()]
         marked, numbers = _trace_no(done, pile_key(seat, slot))
-        discards.append(
-            h("button", {**props(type="button", class_="pile discard", data_slot=slot, data_top=card_token(ptop),
-                                 data_count=len(pile), data_key=f"{seat}:{slot}", aria_label=label, tabindex=tab),
-                         **flags, **marked},
-              h("span", props(class_="fan", style=f"--k:{max(len(pile), 1)}"), cards), numbers))
+        fan = h("span", props(class_="fan", style=f"--k:{max(len(pile), 1)}"), cards)
+        discard = h("button", {**props(type="button", class_="pile discard", data_slot=slot, data_top=card_token(ptop),
+                                       data_count=len(pile), data_key=f"{seat}:{slot}", aria_label=label,
+                                       tabindex=tab), **flags, **marked},
+                    fan, numbers)
+        on_top = ((child_key(discard, fan), child_key(fan, cards[-1])),) if pile else ()
+        discard_spots.append((f"{seat}:{slot}", Spot((), len(pile), ptop, on_top)))
+        discards.append(discard)
     tags = []
     if seat == to_move and not ctrl.game.is_over:
         tags.append(h("span", props(class_="tag now"), t(lang, "turn.now"), key="now"))
@@ -294,24 +314,36 @@ def _player(ctrl: Controller, look: Look, view: SeatView, seat: int, mine: dict[
                       h("summary", props(class_="trace-line", title=said, tabindex="-1"),
                         moves_text(lang, mine_done, look.faces)),
                       h("p", props(class_="trace-whole"), said), key="trace"))
-    header = h("header", props(class_="who"), h("span", props(class_="name"), head, key="name"), tags,
+    name_el = h("span", props(class_="name"), head, key="name")
+    header = h("header", props(class_="who"), name_el, tags,
                h("span", props(class_="hand-count"), in_hand, key="hand-count"))
-    body: list[El] = [h("div", props(class_="row"), stock, h("div", props(class_="discards"), discards))]
+    discard_row = h("div", props(class_="discards"), discards)
+    row = h("div", props(class_="row"), stock, discard_row)
+    hand_spot: Spot | None = None
     if me:
-        body.append(_hand(ctrl, look, view, mine))
+        hand, hand_spot = _hand(ctrl, look, view, mine)
     elif look.replay:
-        body.append(_open_hand(ctrl, look, seat, name))
+        hand = _open_hand(ctrl, look, seat, name)
     else:
-        body.append(h("div", props(class_="mini-hand", aria_hidden="true"), [back(" mini")] * hand_size,
-                      key="mini-hand"))
+        hand = h("div", props(class_="mini-hand", aria_hidden="true"), [back(" mini")] * hand_size, key="mini-hand")
+        hand_spot = Spot((), hand_size, cards=tuple((step,) for step in child_keys(hand.kids)))
     classes = "player me" if me else "player opp"
     if not me and seat == ctrl.partner(viewer):
         classes += " partner"
     if mate is not None:
         classes += " team-" + str(min(seat, mate))
     active = "1" if seat == to_move and not ctrl.game.is_over else None
-    return h("section", props(class_=classes, data_seat=seat, data_active=active, aria_label=shown),
-             header, body, key=f"seat{seat}")
+    section = h("section", props(class_=classes, data_seat=seat, data_active=active, aria_label=shown),
+                header, row, hand, key=f"seat{seat}")
+    at_row = child_key(section, row)
+    spots = [(f"{seat}:S", stock_spot.under(at_row, child_key(row, stock), child_key(stock, stock_pile)))]
+    at_discards = child_key(row, discard_row)
+    spots += [(key, spot.under(at_row, at_discards, step))
+              for (key, spot), step in zip(discard_spots, child_keys(discard_row.kids))]
+    if hand_spot is not None:  # its cards start at the seat's name where they are not shown
+        home = ((child_key(section, header), child_key(header, name_el)),)
+        spots.append((f"{seat}:hand", hand_spot.under(child_key(section, hand))._replace(home=home)))
+    return section, spots
 
 
 def _open_hand(ctrl: Controller, look: Look, seat: int, name: str) -> El:
@@ -323,12 +355,16 @@ def _open_hand(ctrl: Controller, look: Look, seat: int, name: str) -> El:
              cards)
 
 
-def _hand(ctrl: Controller, look: Look, view: SeatView, mine: dict[str, set[str]]) -> El:
+def _hand(ctrl: Controller, look: Look, view: SeatView, mine: dict[str, set[str]]) -> tuple[El, Spot]:
+    """The viewer's hand (face up, or its backs between two people's turns) and its spot."""
     lang = look.lang
     if not ctrl.shows_hand:
         backs = [h("span", props(class_="hand-slot"), back()) for _ in range(view.hand_sizes[ctrl.viewer])]
-        return h("div", props(class_="hand hidden", role="group", aria_label=t(lang, "hand.hidden")),
-                 backs + _places(len(backs)), key="hand-hidden")
+        hidden = h("div", props(class_="hand hidden", role="group", aria_label=t(lang, "hand.hidden")),
+                   backs + _places(len(backs)), key="hand-hidden")
+        steps = child_keys(hidden.kids)
+        cards = tuple((step, child_key(slot, slot.kids[0])) for step, slot in zip(steps, backs))
+        return hidden, Spot((), len(backs), cards=cards)
     buttons = []
     marked = False
     for i, value in enumerate(view.hand):
@@ -341,11 +377,14 @@ def _hand(ctrl: Controller, look: Look, view: SeatView, mine: dict[str, set[str]
                               aria_label=label, data_playable="1" if "H" + token in mine["playable"] else None,
                               data_selected="1" if selected else None),
               card(look, value)))
-    buttons += _places(len(buttons))
+    held = len(buttons)
+    buttons += _places(held)
     if ctrl.can_end():  # over the empty places (style.css), so that no place moves
         buttons.append(h("button", props(type="button", class_="end-turn", data_action="end"), t(lang, "end_turn"),
                          key="end"))
-    return h("div", props(class_="hand", role="group", aria_label=t(lang, "hand.aria")), buttons, key="hand")
+    hand = h("div", props(class_="hand", role="group", aria_label=t(lang, "hand.aria")), buttons, key="hand")
+    steps = child_keys(hand.kids)[:held]
+    return hand, Spot((), held, cards=tuple((step,) for step in steps), faces=view.hand)
 
 
 def _places(cards: int) -> list[El]:
@@ -355,10 +394,12 @@ def _places(cards: int) -> list[El]:
             for k in range(cards, HAND_SIZE)]
 
 
-def _center(ctrl: Controller, look: Look, view: SeatView, mine: dict[str, set[str]], done: Trace) -> El:
+def _center(ctrl: Controller, look: Look, view: SeatView, mine: dict[str, set[str]],
+            done: Trace) -> tuple[El, Spots]:
     lang = look.lang
     last = _last_target(ctrl)
     piles = []
+    spots: Spots = []
     for k, (pile, needs) in enumerate(zip(view.building, view.next_needed), start=1):
         slot = f"B{k}"
         if pile:
@@ -371,22 +412,30 @@ def _center(ctrl: Controller, look: Look, view: SeatView, mine: dict[str, set[st
             label = t(lang, "building.aria_empty", n=k, needs=card_face(needs, look.faces, lang))
         depth = min(len(pile), 6)
         marked, numbers = _trace_no(done, slot)
-        piles.append(
-            h("button", {**props(type="button", class_="pile build", data_slot=slot, data_next=needs,
-                                 data_top=card_token(pile[-1] if pile else None), data_count=len(pile), data_key=slot,
-                                 aria_label=label, data_legal="1" if slot in mine["legal"] else None,
-                                 data_last="1" if last == slot else None, style=f"--depth:{depth}"), **marked},
-              face, h("span", props(class_="needs"), t(lang, "building.needs", n=card_face(needs, look.faces, lang))),
-              numbers))
+        build = h("button", {**props(type="button", class_="pile build", data_slot=slot, data_next=needs,
+                                     data_top=card_token(pile[-1] if pile else None), data_count=len(pile),
+                                     data_key=slot, aria_label=label, data_legal="1" if slot in mine["legal"] else None,
+                                     data_last="1" if last == slot else None, style=f"--depth:{depth}"), **marked},
+                  face, h("span", props(class_="needs"), t(lang, "building.needs",
+                                                           n=card_face(needs, look.faces, lang))),
+                  numbers)
+        shown = ((child_key(build, face),),) if pile else ()
+        spots.append((slot, Spot((), len(pile), pile[-1] if pile else None, shown)))
+        piles.append(build)
     draw, completed = view.draw_size, view.completed_size
-    return h("section", props(class_="center", aria_label=t(lang, "building.title")),
-             h("div", props(class_="drawpile", role="img", aria_label=t(lang, "draw.aria", count=draw, done=completed)),
-               back() if draw else empty(),
-               h("span", props(class_="count", data_draw=draw), t(lang, "draw.count", count=draw)),
-               h("span", props(class_="count done", data_completed=completed),
-                 t(lang, "draw.completed", count=completed)),
-               key="draw"),
-             h("div", props(class_="building"), piles))
+    done_count = h("span", props(class_="count done", data_completed=completed),
+                   t(lang, "draw.completed", count=completed))
+    drawpile = h("div", props(class_="drawpile", role="img",
+                              aria_label=t(lang, "draw.aria", count=draw, done=completed)),
+                 back() if draw else empty(),
+                 h("span", props(class_="count", data_draw=draw), t(lang, "draw.count", count=draw)),
+                 done_count, key="draw")
+    building = h("div", props(class_="building"), piles)
+    center = h("section", props(class_="center", aria_label=t(lang, "building.title")), drawpile, building)
+    at_draw, at_building = child_key(center, drawpile), child_key(center, building)
+    here = [("draw", Spot((at_draw,), draw, home=((at_draw, child_key(drawpile, done_count)),)))]
+    return center, here + [(key, spot.under(at_building, step))
+                           for (key, spot), step in zip(spots, child_keys(building.kids))]
 
 
 def log_text(ctrl: Controller, look: Look, e: LogEntry) -> str:
