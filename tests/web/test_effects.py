@@ -22,7 +22,9 @@ from skipbo_web.dom.patcher import Patcher
 from skipbo_web.state.controller import Controller, Message
 from skipbo_web.state.settings import Settings
 from skipbo_web.state.store import DRAWN, GAME, PICKED, REFUSED, PageState, Store
-from skipbo_web.views.table import Look, table_view
+from skipbo_web.views.table import Look
+from skipbo_web.views.table_model import table_model
+from skipbo_web.views.table_view import table_view
 
 from skipbo_core.ai import greedy_bot
 
@@ -116,10 +118,10 @@ def the_page(page: types.SimpleNamespace, ctrl: Controller) -> tuple[Any, list[t
     app.motion.land = spy(record, "land", app.motion.land)
     app.celebration.game_over = spy(record, "celebrate", app.celebration.game_over, call=False)  # no DOM to animate
     app.sound.play = spy(record, "sound", app.sound.play)
-    drawn = [table_view(ctrl, store.state.look).layout]
+    drawn = [table_view(table_model(ctrl), store.state.look).layout]
 
     def render() -> None:  # what Screen.render does for the effects: the table's hook, the patch, DRAWN
-        new = table_view(store.state.ctrl, store.state.look).layout
+        new = table_view(table_model(store.state.ctrl), store.state.look).layout
         if table.before_patch is not None:
             table.before_patch(drawn[-1], new)
         drawn.append(new)

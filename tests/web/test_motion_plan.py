@@ -15,7 +15,9 @@ from skipbo_web.state.controller import Controller
 from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.views.motion_plan import COMPLETE, DRAW, PLAY, SLIDE, Path, Travel, plan
 from skipbo_web.views.practice import undo
-from skipbo_web.views.table import Look, Table, table_view
+from skipbo_web.views.table import Look
+from skipbo_web.views.table_model import table_model
+from skipbo_web.views.table_view import Table, table_view
 from skipbo_web.views.tree import El, child_keys
 
 from skipbo_core import Game, Move, Rules
@@ -37,7 +39,7 @@ def table(stocks=None, draw=(), players: int = 2, teams: bool = False, stock: in
 
 
 def drawn(ctrl: Controller) -> Table:
-    return table_view(ctrl, Look())
+    return table_view(table_model(ctrl), Look())
 
 
 def trail(root: El, path: Path) -> list[El]:

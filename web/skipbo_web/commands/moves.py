@@ -12,7 +12,8 @@ from ..host.host_api import BAD_ARGS, ILLEGAL, NOT_NOW, HostError
 from ..i18n import describe
 from ..state.controller import LogEntry
 from ..state.store import GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved
-from ..views.table import message_text
+from ..views.seat_words import message_text
+from ..views.table_model import controller_names
 from .base import CommandsBase
 
 
@@ -100,7 +101,8 @@ class MoveCommands(CommandsBase):
                             "H7>D1, end)", args=["move"]) from None
         refusal = ctrl.guard(parsed) if ctrl.guard is not None else None
         if refusal is not None:
-            raise HostError(NOT_NOW, "the lesson asks for another move", explain=message_text(ctrl, look, refusal))
+            explain = message_text(controller_names(ctrl), look, refusal)
+            raise HostError(NOT_NOW, "the lesson asks for another move", explain=explain)
         if not ctrl.game.is_legal(parsed):
             try:
                 ctrl.game.copy().play(parsed)

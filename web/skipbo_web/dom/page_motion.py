@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..state.store import SHOWING, SHOWN
+from ..views.card_view import card as card_tree
 from ..views.motion_plan import COMPLETE, DRAW, PLAY, Travel, plan
-from ..views.table import card as card_tree
 from ..views.table_layout import Layout
 from ..views.tree import Path
 from .page_dom import create_proxy, js
