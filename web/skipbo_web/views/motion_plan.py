@@ -1,5 +1,5 @@
 """What travels when the table changes: derived from where the cards are before a command
-and after it (the layouts of ``table.table_view``, see ``table_layout``), never from the
+and after it (the layouts of ``table_view.table_view``, see ``table_layout``), never from the
 move that was made, and never from the tree's markup. No DOM here: the page
 (page_motion) finds the nodes of the paths with the Patcher and animates them.
 

@@ -1,5 +1,5 @@
 """Where each card is on the table: the layout that the table's view returns beside its
-tree (``table.Table``), as chessground's board keeps its pieces by square. The motion
+tree (``table_view.Table``), as chessground's board keeps its pieces by square. The motion
 (``motion_plan.plan``) diffs two layouts; it never reads the tree's markup.
 
 A place is a *path*: the child keys (``tree.child_keys``) from the table root down to an

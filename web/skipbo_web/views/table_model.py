@@ -1,5 +1,5 @@
 """What the table shows, as plain values: the table model. The table's view
-(``table.table_view``) draws from it alone; the game at the table gives it
+(``table_view.table_view``) draws from it alone; the game at the table gives it
 (``table_model``), a replay gives it at any step (``replay_view.replay_table``), and a
 seat at another device can send it: nothing in it is a live object of the page.
 
