@@ -48,6 +48,10 @@ class Spot(NamedTuple):
         """The path of one of its cards (``cards[index]``) from the root."""
         return self.path + self.cards[index]
 
+    def with_home(self, *home: Path) -> Spot:
+        """The same spot whose cards start at ``home`` where they are not shown."""
+        return Spot(self.path, self.count, self.top, self.cards, self.faces, home)
+
     def under(self, *steps: str) -> Spot:
         """The same spot seen from an element around it (``steps``: the child keys from
         there down to where its paths start)."""

@@ -151,8 +151,8 @@ def seat_tree(model: TableModel, look: Look, seat: int) -> Part:
             spots.append((f"{seat}:D{k}", Spot((at_row, at_discards, step), len(pile), pile[-1] if pile else None,
                                                on_top)))
         if hand_spot is not None:  # its cards start at the seat's name where they are not shown
-            home = ((child_key(section, header), child_key(header, name_el)),)
-            spots.append((f"{seat}:hand", hand_spot().under(child_key(section, hand))._replace(home=home)))
+            home = (child_key(section, header), child_key(header, name_el))
+            spots.append((f"{seat}:hand", hand_spot().under(child_key(section, hand)).with_home(home)))
         return spots
 
     return section, locate
