@@ -1,5 +1,7 @@
 """What a computer move's flight costs in Python, on the host (CPython, no browser):
-``motion_plan.plan`` (what travels, from the table's trees before and after the move),
+``motion_plan.plan`` (what travels, from the table's layouts before and after the move),
+working out one table's layout (where its cards are: the view works it out only for a
+flight, once per table drawn),
 and how many calls into the DOM ``Patcher.find`` makes to find where the cards start and
 land (in the stand-in DOM of tests/web; in the page each is a crossing from Python to
 JavaScript, a few microseconds in Pyodide): medians and 90th percentiles over the
@@ -27,8 +29,8 @@ from skipbo_web.state.controller import Controller  # noqa: E402
 from skipbo_web.state.look import Look  # noqa: E402
 from skipbo_web.state.settings import Seat, Settings  # noqa: E402
 from skipbo_web.views.motion_plan import plan  # noqa: E402
-from skipbo_web.views.table import table_tree  # noqa: E402
-from skipbo_web.views.tree import El  # noqa: E402
+from skipbo_web.views.table_model import table_model  # noqa: E402
+from skipbo_web.views.table_view import Table, table_view  # noqa: E402
 
 from tests.web.fake_dom import Document, Node  # noqa: E402
 
@@ -55,23 +57,23 @@ class Counted:
         return called
 
 
-def computer_moves(count: int, seed: int) -> list[tuple[El, El]]:
-    """The table's trees before and after each computer move, from games of 2 to 4 seats
+def computer_moves(count: int, seed: int) -> list[tuple[Table, Table]]:
+    """The table (tree and layout) before and after each computer move, from games of 2 to 4 seats
     (seat 0 plays at random; the others are ``medium`` computers)."""
     rng = random.Random(seed)
-    pairs: list[tuple[El, El]] = []
+    pairs: list[tuple[Table, Table]] = []
     while len(pairs) < count:
         players = rng.choice((2, 3, 4))
         seats = tuple(Seat("", "human" if i == 0 else "medium") for i in range(players))
         ctrl = Controller.start(Settings(players=players, stock=10, seats=seats), rng.getrandbits(32))
-        old = table_tree(ctrl, Look())
+        old = table_view(table_model(ctrl), Look())
         while not ctrl.game.is_over and len(pairs) < count:
             computer = ctrl.ai_to_move
             if computer:
                 ctrl.ai_move()
             else:
                 ctrl.play(str(rng.choice(ctrl.game.legal_moves())))
-            new = table_tree(ctrl, Look())
+            new = table_view(table_model(ctrl), Look())
             if computer:
                 pairs.append((old, new))
             old = new
@@ -95,11 +97,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     pairs = computer_moves(args.moves, args.seed)
-    plans, calls = [], []
+    plans, layouts, calls = [], [], []
     patcher = Patcher(Document())
-    for old, new in pairs:
-        plans.append(timed(lambda old=old, new=new: plan(old, new)))
-        travels = plan(old, new)
+    for was, now in pairs:
+        plans.append(timed(lambda was=was, now=now: plan(was.layout, now.layout)))
+        layouts.append(timed(now._locate))  # what ``now.layout`` cost the first time
+        travels = plan(was.layout, now.layout)
+        old, new = was.tree, now.tree
         before, after = Node(old.tag), Node(new.tag)
         patcher.mount(before, old)
         patcher.mount(after, new)
@@ -110,7 +114,8 @@ def main() -> None:
         patcher.find(Counted(after), new, ends)
         calls.append(Counted.calls)
     print(f"{len(pairs)} computer moves (CPython {sys.version.split()[0]}), median and 90th percentile:")
-    for name, values, unit in (("plan", plans, "us"), ("calls into the DOM by find", calls, "")):
+    for name, values, unit in (("plan", plans, "us"), ("layout of one table", layouts, "us"),
+                               ("calls into the DOM by find", calls, "")):
         p90 = statistics.quantiles(values, n=10)[-1]
         print(f"  {name:28s} {statistics.median(values):7.1f} {p90:7.1f} {unit}")
 

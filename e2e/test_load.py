@@ -127,7 +127,7 @@ def test_the_snapshot_is_named_for_the_browser_to_make_not_shipped() -> None:
     found = re.search(r"^const MODULES = (\[.+\]);$", (DIST / "snapshot-worker.mjs").read_text(), re.MULTILINE)
     assert found, "the build named no modules for the snapshot"
     modules = json.loads(found.group(1))
-    assert {"skipbo_core.game", "skipbo_web.views.table", "asyncio"} <= set(modules)
+    assert {"skipbo_core.game", "skipbo_web.views.table_view", "asyncio"} <= set(modules)
     assert "skipbo_main" not in modules  # it needs the DOM: the page imports it
 
 

@@ -18,8 +18,11 @@ PILE_COMPLETE = 12
 DECK_EDITIONS = (18, 24)
 
 
-def card_token(card: int) -> str:
-    """Notation token of a card value: ``"SB"`` for a Skip-Bo card, else the number."""
+def card_token(card: int | None) -> str:
+    """Notation token of a card value: ``"SB"`` for a Skip-Bo card, else the number;
+    ``""`` for no card (an empty pile's top)."""
+    if card is None:
+        return ""
     return "SB" if card == WILD else str(card)
 
 

@@ -24,7 +24,8 @@ from skipbo_web.state.look import Look
 from skipbo_web.state.messages import Message
 from skipbo_web.state.settings import Settings
 from skipbo_web.state.store import DRAWN, GAME, PICKED, REFUSED, PageState, Store
-from skipbo_web.views.table import table_tree
+from skipbo_web.views.table_model import table_model
+from skipbo_web.views.table_view import table_view
 
 from skipbo_core.ai import greedy_bot
 
@@ -118,10 +119,10 @@ def the_page(page: types.SimpleNamespace, ctrl: Controller) -> tuple[Any, list[t
     app.motion.land = spy(record, "land", app.motion.land)
     app.celebration.game_over = spy(record, "celebrate", app.celebration.game_over, call=False)  # no DOM to animate
     app.sound.play = spy(record, "sound", app.sound.play)
-    drawn = [table_tree(ctrl, store.state.look)]
+    drawn = [table_view(table_model(ctrl), store.state.look).layout]
 
     def render() -> None:  # what Screen.render does for the effects: the table's hook, the patch, DRAWN
-        new = table_tree(store.state.ctrl, store.state.look)
+        new = table_view(table_model(store.state.ctrl), store.state.look).layout
         if table.before_patch is not None:
             table.before_patch(drawn[-1], new)
         drawn.append(new)

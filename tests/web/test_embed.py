@@ -24,7 +24,8 @@ from skipbo_web.state.saves import EMBED_KEYS, PAGE_KEYS, storage_keys
 from skipbo_web.state.settings import MAX_NAME, Settings
 from skipbo_web.views.embed import Reporter, embed_bar_tree
 from skipbo_web.views.sheets import help_tree
-from skipbo_web.views.table import table_tree
+from skipbo_web.views.table_model import table_model
+from skipbo_web.views.table_view import table_tree
 from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game
@@ -114,13 +115,13 @@ def test_a_name_from_the_address_is_text_in_every_place_it_shows() -> None:
     look = Look("en")
     rng = random.Random(2)
     while not ctrl.game.is_over:
-        html = to_html(table_tree(ctrl, look))
+        html = to_html(table_tree(table_model(ctrl), look))
         assert "<svg" not in html and "&lt;svg onload=alert(1)&gt;" in html
         if ctrl.ai_to_move:
             ctrl.ai_move()
         else:
             ctrl.play(str(rng.choice(ctrl.game.legal_moves())))
-    assert "<svg" not in to_html(table_tree(ctrl, look))  # the result too
+    assert "<svg" not in to_html(table_tree(table_model(ctrl), look))  # the result too
 
 
 def test_the_embed_menu_has_the_few_controls_and_no_new_game() -> None:

@@ -15,7 +15,8 @@ from skipbo_web.state.ending import CASCADE_CARDS, CASCADE_FALL_MS, cascade, end
 from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.state.sounds import SOUNDS, move_sounds
-from skipbo_web.views.table import result_tree
+from skipbo_web.views.result_sheet import result_tree
+from skipbo_web.views.table_model import table_model
 from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Rules
@@ -79,7 +80,7 @@ def test_three_endings() -> None:
     ("da", "Sejr", "Nederlag", "Gået i stå"),
 ])
 def test_each_ending_has_its_own_sheet(lang: str, win: str, loss: str, stall: str) -> None:
-    sheets = {kind: to_html(result_tree(ctrl, Look(lang))) for kind, ctrl in
+    sheets = {kind: to_html(result_tree(table_model(ctrl), Look(lang))) for kind, ctrl in
               (("win", one_card_game(True)), ("loss", one_card_game(False)), ("stall", stalled()))}
     for kind, word in (("win", win), ("loss", loss), ("stall", stall)):
         html = sheets[kind]
@@ -104,34 +105,36 @@ def play_out(ctrl: Controller, you_build: bool) -> None:
 
 def test_a_lost_game_counts_the_stock_cards_that_were_left() -> None:
     one = one_card_game(False)
-    assert "Your stock pile still held 1 card." in text(to_html(result_tree(one, Look("en"))))
-    assert "Auf deinem Vorratsstapel lag noch 1 Karte." in text(to_html(result_tree(one, Look("de"))))
-    assert "Din lagerbunke havde stadig 1 kort." in text(to_html(result_tree(one, Look("da"))))
+    assert "Your stock pile still held 1 card." in text(to_html(result_tree(table_model(one), Look("en"))))
+    assert "Auf deinem Vorratsstapel lag noch 1 Karte." in text(to_html(result_tree(table_model(one), Look("de"))))
+    assert "Din lagerbunke havde stadig 1 kort." in text(to_html(result_tree(table_model(one), Look("da"))))
     ctrl = Controller.start(settings(stock=3), 5)
     play_out(ctrl, you_build=False)  # you never build: your three stock cards stay
     assert ending(ctrl) == "loss" and ctrl.game.view(0).stock_sizes[0] == 3
-    assert "Your stock pile still held 3 cards." in text(to_html(result_tree(ctrl, Look("en"))))
-    assert "Auf deinem Vorratsstapel lagen noch 3 Karten." in text(to_html(result_tree(ctrl, Look("de"))))
+    assert "Your stock pile still held 3 cards." in text(to_html(result_tree(table_model(ctrl), Look("en"))))
+    assert "Auf deinem Vorratsstapel lagen noch 3 Karten." in text(to_html(result_tree(table_model(ctrl), Look("de"))))
     teams = Controller.start(settings(4, stock=2, teams=True), 5)
     play_out(teams, you_build=False)
     assert ending(teams) == "loss"  # your partner (a computer) did not win it for you either
     left = sum(teams.game.view(0).stock_sizes[s] for s in (0, 2))
-    said = text(to_html(result_tree(teams, Look("en"))))
+    said = text(to_html(result_tree(table_model(teams), Look("en"))))
     assert left > 1 and f"Your team's stock piles still held {left} cards." in said
 
 
 def test_a_match_says_which_game_it_was_and_who_leads() -> None:
     ctrl = one_card_game(True, match=True, target=100)
     assert ctrl.match.game_no == 0
-    html = text(to_html(result_tree(ctrl, Look("en"))))
+    html = text(to_html(result_tree(table_model(ctrl), Look("en"))))
     assert "Game 1 of the match" in html and "Match standings (first to 100)" in html
     assert "You lead the match and need 70 more points to reach 100." in html
-    assert "Du führst die Partie und brauchst noch 70 Punkte bis 100." in text(to_html(result_tree(ctrl, Look("de"))))
-    assert "Du fører kampen og mangler 70 point for at nå 100." in text(to_html(result_tree(ctrl, Look("da"))))
+    table = table_model(ctrl)
+    assert "Du führst die Partie und brauchst noch 70 Punkte bis 100." in text(to_html(result_tree(table, Look("de"))))
+    assert "Du fører kampen og mangler 70 point for at nå 100." in text(to_html(result_tree(table, Look("da"))))
     one_left = one_card_game(True, match=True, target=31)
-    html = text(to_html(result_tree(one_left, Look("en"))))
+    html = text(to_html(result_tree(table_model(one_left), Look("en"))))
     assert "You lead the match and need 1 more point to reach 31." in html
-    assert "Du führst die Partie und brauchst noch 1 Punkt bis 31." in text(to_html(result_tree(one_left, Look("de"))))
+    table = table_model(one_left)
+    assert "Du führst die Partie und brauchst noch 1 Punkt bis 31." in text(to_html(result_tree(table, Look("de"))))
 
 
 def test_the_second_game_of_a_match_with_the_computer_in_the_lead() -> None:
@@ -141,16 +144,17 @@ def test_the_second_game_of_a_match_with_the_computer_in_the_lead() -> None:
     play_out(second, you_build=False)
     totals = second.match.scores
     assert totals[1] > totals[0] == 0 and not second.match.is_over
-    html = text(to_html(result_tree(second, Look("en"))))
-    assert "Game 2 of the match" in html and "Spiel 2 der Partie" in text(to_html(result_tree(second, Look("de"))))
+    html = text(to_html(result_tree(table_model(second), Look("en"))))
+    table = table_model(second)
+    assert "Game 2 of the match" in html and "Spiel 2 der Partie" in text(to_html(result_tree(table, Look("de"))))
     assert f"Computer leads the match and needs {200 - totals[1]} more points to reach 200." in html
-    assert "Spil 2 i kampen" in text(to_html(result_tree(second, Look("da"))))
+    assert "Spil 2 i kampen" in text(to_html(result_tree(table_model(second), Look("da"))))
 
 
 def test_a_stall_in_a_match_with_no_points_yet_names_no_leader() -> None:
     ctrl = stalled()
     ctrl.match.target = 500
-    html = to_html(result_tree(ctrl, Look("en")))
+    html = to_html(result_tree(table_model(ctrl), Look("en")))
     assert "Game 1 of the match" in text(html) and 'class="lead"' not in html
 
 

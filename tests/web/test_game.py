@@ -18,8 +18,11 @@ from skipbo_web.state.controller import BadMatch, BadSave, Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings, most_stock
 from skipbo_web.views.bar import bar_tree, foot_tree, notices_tree
+from skipbo_web.views.result_sheet import result_tree
+from skipbo_web.views.seat_words import message_text
 from skipbo_web.views.sheets import help_tree, setup_tree
-from skipbo_web.views.table import message_text, result_tree, root_attributes, table_tree
+from skipbo_web.views.table_model import controller_names, table_model
+from skipbo_web.views.table_view import root_attributes, table_tree
 from skipbo_web.views.tree import to_html
 
 import skipbo_core.errors
@@ -126,14 +129,14 @@ def every_screen(lang: str) -> list[str]:
             move = str(rng.choice(ctrl.game.legal_moves()))
             if rng.random() < 0.2:
                 ctrl.click(rng.choice(SLOTS), rng.choice([0, 1]))
-                out.append(to_html(table_tree(ctrl, look)))
+                out.append(to_html(table_tree(table_model(ctrl), look)))
             ctrl.play(move)
-            out.append(to_html(table_tree(ctrl, look)))
-        out.append(to_html(result_tree(ctrl, look)))
+            out.append(to_html(table_tree(table_model(ctrl), look)))
+        out.append(to_html(result_tree(table_model(ctrl), look)))
     hot = start(seed=2, players=4, humans=4, teams=True, stock=2)
-    out.append(to_html(table_tree(hot, Look(lang))))
+    out.append(to_html(table_tree(table_model(hot), Look(lang))))
     hot.reveal()
-    out.append(to_html(table_tree(hot, Look(lang))))
+    out.append(to_html(table_tree(table_model(hot), Look(lang))))
     return out
 
 
@@ -271,7 +274,8 @@ def test_bad_clicks_change_nothing_and_say_why() -> None:
     ctrl.click("H", 0, str(hand[0]))
     ctrl.click("B1")
     assert ctrl.message.key == "illegal.wrong-number"
-    assert message_text(ctrl, Look("en"), ctrl.message) == f"Building pile 1 needs a 1 - this is a {hand[0]}."
+    said = message_text(controller_names(ctrl), Look("en"), ctrl.message)
+    assert said == f"Building pile 1 needs a 1 - this is a {hand[0]}."
     assert ctrl.record() == before and ctrl.log == []
 
 
@@ -315,8 +319,8 @@ def test_random_clicking_plays_whole_games_with_known_texts(seed: int) -> None:
         else:
             ctrl.click(rng.choice(SLOTS), rng.choice([0, 0, 0, 1]))
         for lang in CATALOGUE:
-            message_text(ctrl, Look(lang), ctrl.message)
-    assert ctrl.game.is_over and root_attributes(ctrl)["data-over"] == "1"
+            message_text(controller_names(ctrl), Look(lang), ctrl.message)
+    assert ctrl.game.is_over and root_attributes(table_model(ctrl))["data-over"] == "1"
     assert ctrl.message.key == "msg.game_over"
     ctrl.click("S", 0)
     assert ctrl.message.key == "msg.game_over"
@@ -377,7 +381,7 @@ def test_a_match_adds_points_once_and_moves_the_first_seat() -> None:
             break
         ctrl = ctrl.next_game(100 + games)
     assert max(ctrl.match.scores) >= 30
-    html = to_html(result_tree(ctrl, Look("en")))
+    html = to_html(result_tree(table_model(ctrl), Look("en")))
     assert "won the match" in html and 'data-action="new-match"' in html
 
 
@@ -386,14 +390,14 @@ def test_hot_seat_hides_the_hand_until_the_next_player_has_the_device() -> None:
     assert ctrl.hot_seat and ctrl.curtain and not ctrl.shows_hand
     ctrl.click("S", 0)
     assert ctrl.message.key == "msg.pass_device" and ctrl.selected is None
-    html = to_html(table_tree(ctrl, Look("en")))
+    html = to_html(table_tree(table_model(ctrl), Look("en")))
     assert 'data-action="reveal"' in html and 'data-slot="H"' not in html
     ctrl.reveal()
     assert not ctrl.curtain and ctrl.shows_hand and ctrl.viewer == 0
     ctrl.play(next(str(m) for m in ctrl.game.legal_moves() if m.ends_turn))
     assert ctrl.game.current_seat == 1 and ctrl.viewer == 1 and ctrl.curtain and not ctrl.shows_hand
     ctrl.reveal()
-    elements = parse(to_html(table_tree(ctrl, Look("en")))).elements
+    elements = parse(to_html(table_tree(table_model(ctrl), Look("en")))).elements
     assert [e["data-seat"] for e in elements if "data-seat" in e and e["tag"] == "section"][-1] == "1"
     assert len([e for e in elements if e.get("data-slot") == "H"]) == 5
 
@@ -413,7 +417,7 @@ def test_team_play_uses_the_partners_piles_and_only_those() -> None:
 def test_markup_carries_the_stable_hooks() -> None:
     ctrl = start()
     ctrl.click("H", 0, "4")
-    page = parse(to_html(table_tree(ctrl, Look("en"))))
+    page = parse(to_html(table_tree(table_model(ctrl), Look("en"))))
     elements = page.elements
     assert [e["data-seat"] for e in elements if e["tag"] == "section" and "data-seat" in e] == ["1", "0"]
     slots = [e["data-slot"] for e in elements if "data-slot" in e]
@@ -424,7 +428,8 @@ def test_markup_carries_the_stable_hooks() -> None:
     assert {e["data-slot"] for e in elements if e.get("data-legal") == "1"} == ctrl.legal_targets()
     assert [e["data-card"] for e in elements if e.get("data-selected") == "1"] == ["4"]
     assert all(e["tag"] == "button" and e.get("aria-label") for e in elements if "data-slot" in e)
-    assert root_attributes(ctrl)["data-turn"] == "0" and root_attributes(ctrl)["data-over"] is None
+    root = root_attributes(table_model(ctrl))
+    assert root["data-turn"] == "0" and root["data-over"] is None
     assert 'data-version="0.1.0"' in to_html(foot_tree("en", "0.1.0"))
 
 

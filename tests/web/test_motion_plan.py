@@ -1,5 +1,5 @@
-"""What travels on the table, derived from the table's trees before and after a command
-(skipbo_web.views.motion_plan), on the host: a card played from each kind of pile lands on its
+"""What travels on the table, derived from where the table's cards are before and after a
+command (its layouts; skipbo_web.views.motion_plan), on the host: a card played from each kind of pile lands on its
 target, a completed pile leaves for the completed cards, a hand refilled gets its new
 cards from the draw pile and keeps the others, each move of a computer's turn starts at
 the computer's pile or hand, and a move taken back travels back. Each path is checked
@@ -16,10 +16,12 @@ from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.views.motion_plan import COMPLETE, DRAW, PLAY, SLIDE, Path, Travel, plan
 from skipbo_web.views.practice import undo
-from skipbo_web.views.table import table_tree
+from skipbo_web.views.table_model import table_model
+from skipbo_web.views.table_view import Table, table_view
 from skipbo_web.views.tree import El, child_keys
 
 from skipbo_core import Game, Move, Rules
+from skipbo_core.cards import card_token
 from tests.scripted import SB, scripted_deck
 from tests.web.fake_dom import Document, Node
 
@@ -36,8 +38,8 @@ def table(stocks=None, draw=(), players: int = 2, teams: bool = False, stock: in
     return Controller(game, Settings(), practice=practice)
 
 
-def tree(ctrl: Controller) -> El:
-    return table_tree(ctrl, Look())
+def drawn(ctrl: Controller) -> Table:
+    return table_view(table_model(ctrl), Look())
 
 
 def trail(root: El, path: Path) -> list[El]:
@@ -70,15 +72,15 @@ def shown(root: El, path: Path) -> str | None:
 
 
 def step(ctrl: Controller, act) -> tuple[tuple[Travel, ...], El, El]:  # noqa: ANN001 (what changes ctrl)
-    old = tree(ctrl)
+    old = drawn(ctrl)
     act()
-    new = tree(ctrl)
-    return plan(old, new), old, new
+    new = drawn(ctrl)
+    return plan(old.layout, new.layout), old.tree, new.tree
 
 
 def where(travels, old: El, new: El, kind: str) -> list[tuple[str, str | None, str | None]]:
     """The travels of ``kind``: the card and the piles it leaves and reaches."""
-    return [(t.card, pile(old, t.source[0]), pile(new, t.target)) for t in travels if t.kind == kind]
+    return [(card_token(t.card), pile(old, t.source[0]), pile(new, t.target)) for t in travels if t.kind == kind]
 
 
 def test_a_stock_card_lands_on_its_building_pile():
@@ -141,7 +143,7 @@ def test_a_completed_pile_leaves_for_the_completed_cards():
     travels, old, new = step(ctrl, lambda: ctrl.play("H12>B1"))
     (done,) = [t for t in travels if t.kind == COMPLETE]
     # Ann held 9, 9, 9, 12 (a hand is sorted): the 12 is her fourth card
-    assert (done.card, pile(old, done.source[0]), pile(new, done.target)) == ("12", "H3", "B1")
+    assert (done.card, pile(old, done.source[0]), pile(new, done.target)) == (12, "H3", "B1")
     assert trail(new, done.away[0])[-1].attr("data-completed") == "12"  # then to the completed cards
     assert pile(new, done.away[-1]) == "draw"
     assert not where(travels, old, new, PLAY)
@@ -166,7 +168,7 @@ def test_a_card_played_and_the_same_card_drawn_are_told_apart():
         assert ctrl.play(f"H{n}>B1").played
     travels, old, new = step(ctrl, lambda: ctrl.play("H5>B1"))
     assert where(travels, old, new, PLAY) == [("5", "H0", "B1")]
-    assert [t.card for t in travels if t.kind == DRAW] == ["5", "7", "9", "10", "11"]
+    assert [t.card for t in travels if t.kind == DRAW] == [5, 7, 9, 10, 11]
 
 
 def test_each_move_of_a_computers_turn_starts_at_the_computer_and_your_hand_fills_at_its_end():
@@ -223,9 +225,9 @@ def test_two_moves_between_the_trees_show_the_card_on_top():
 
 def test_nothing_travels_when_nothing_moved():
     ctrl = table(draw=[1, 4, 6, 8, 10])
-    assert plan(tree(ctrl), tree(ctrl)) == ()
+    assert plan(drawn(ctrl).layout, drawn(ctrl).layout) == ()
     travels, _, _ = step(ctrl, lambda: ctrl.click("H", 0, "4"))  # a card picked: marks, no move
-    assert [t.kind for t in travels] == [SLIDE] * 5 and all(t.source[0] == t.target for t in travels)
+    assert travels == ()
 
 
 def test_a_pile_completed_from_a_hand_not_shown_leaves_with_its_card():
@@ -236,7 +238,7 @@ def test_a_pile_completed_from_a_hand_not_shown_leaves_with_its_card():
     entries = []
     travels, old, new = step(ctrl, lambda: entries.append(ctrl.ai_move(Move.parse("H12>B1"))))
     (done,) = travels
-    assert (done.kind, done.card, pile(old, done.source[0]), pile(new, done.target)) == (COMPLETE, "12", "seat1", "B1")
+    assert (done.kind, done.card, pile(old, done.source[0]), pile(new, done.target)) == (COMPLETE, 12, "seat1", "B1")
 
 
 def test_through_whole_games_each_move_travels_once_and_the_patcher_finds_every_place():
@@ -249,17 +251,18 @@ def test_through_whole_games_each_move_travels_once_and_the_patcher_finds_every_
                                          seats=tuple(Seat("", "human" if i == 0 else "medium") for i in range(6))),
                                 seed)
         rng = random.Random(seed)
-        old = tree(ctrl)
-        patcher, root = Patcher(Document()), Node(old.tag)
-        patcher.mount(root, old)
+        was = drawn(ctrl)
+        patcher, root = Patcher(Document()), Node(was.tree.tag)
+        patcher.mount(root, was.tree)
         while not ctrl.game.is_over:
             if ctrl.ai_to_move:
                 entry = ctrl.ai_move()
             else:
                 assert ctrl.play(str(rng.choice(ctrl.game.legal_moves()))).played
                 entry = ctrl.log[-1]
-            new = tree(ctrl)
-            travels = plan(old, new)
+            now = drawn(ctrl)
+            travels = plan(was.layout, now.layout)
+            old, new = was.tree, now.tree
             moved = [t for t in travels if t.kind in (PLAY, COMPLETE)]
             assert len(moved) == 1, (entry.move, travels)
             source = pile(old, moved[0].source[0])
@@ -272,4 +275,4 @@ def test_through_whole_games_each_move_travels_once_and_the_patcher_finds_every_
             patcher.patch(root, old, new)
             targets = patcher.find(root, new, [t.target for t in travels])
             assert all(dict(trail(new, t.target)[-1].attrs) == targets[t.target].attrs for t in travels)
-            old = new
+            was = now

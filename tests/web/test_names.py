@@ -18,7 +18,8 @@ from skipbo_web.state.replay import Replay
 from skipbo_web.state.settings import BIDI_CONTROLS, MAX_NAME, Seat, Settings, clean_name
 from skipbo_web.views.isolate import isolate_text
 from skipbo_web.views.replay_view import replay_tree
-from skipbo_web.views.table import table_tree
+from skipbo_web.views.table_model import table_model
+from skipbo_web.views.table_view import table_tree
 from skipbo_web.views.tree import to_html
 
 from tests.web.test_positions import LESSON
@@ -92,10 +93,10 @@ def test_the_table_shows_each_name_apart() -> None:
     seats = (Seat("דנה", "human"), Seat("Ben 2", "medium"), Seat("Ben", "easy")) + Settings().seats[3:]
     ctrl = Controller.start(Settings(players=3, seats=seats), 11)
     ctrl.play(str(ctrl.game.legal_moves()[0]))  # a line in the log
-    html = to_html(table_tree(ctrl, Look("en")))
+    html = to_html(table_tree(table_model(ctrl), Look("en")))
     assert shown_apart(html, "דנה") and shown_apart(html, "Ben 2")
     assert "<bdi>Ben 2</bdi></span> <span class=\"level\">(medium)</span>" in html
-    plain = to_html(table_tree(Controller.start(Settings(), 11), Look("en")))
+    plain = to_html(table_tree(table_model(Controller.start(Settings(), 11)), Look("en")))
     assert "<bdi>" not in plain  # default names ("You", "Computer") are the page's own words
 
 

@@ -7,11 +7,13 @@ import pytest
 from skipbo_web.commands import Commands
 from skipbo_web.host.host_api import HostError
 from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
 from skipbo_web.state.outcome import Picked, Played, PutBack, Refused
 from skipbo_web.state.refusals import refusal_message
 from skipbo_web.state.store import PageState, Store
 from skipbo_web.views.coach import controller_for
-from skipbo_web.views.table import Look, message_text
+from skipbo_web.views.seat_words import message_text
+from skipbo_web.views.table_model import controller_names
 
 from .test_game import start
 from .test_tutorial import play_to
@@ -83,4 +85,5 @@ def test_one_refusal_is_said_on_the_page_and_answered_to_the_host(table, move, k
     assert ctrl.play(move) == refused and ctrl.message == refusal_message(refused)
     assert ctrl.game.to_record() == before[0]
     if refused.code == "lesson":  # the host's explanation is the page's line, in words
-        assert err.value.details["explain"] == message_text(ctrl, Look("de", faces="cards"), ctrl.message)
+        said = message_text(controller_names(ctrl), Look("de", faces="cards"), ctrl.message)
+        assert err.value.details["explain"] == said

@@ -10,11 +10,11 @@ import pytest
 from skipbo_web.i18n import LANGUAGES, describe
 from skipbo_web.state import positions
 from skipbo_web.state.address import parse_url
-from skipbo_web.state.controller import BadSave, Controller
+from skipbo_web.state.controller import BadSave, Controller, Message
 from skipbo_web.state.look import Look
-from skipbo_web.state.messages import Message
 from skipbo_web.state.settings import Settings
-from skipbo_web.views.table import message_text
+from skipbo_web.views.seat_words import message_text
+from skipbo_web.views.table_model import controller_names
 
 from skipbo_core import parse_compact, position_of
 
@@ -60,7 +60,7 @@ def test_a_refused_position_is_worded_with_its_place_and_its_kind(position, path
     assert problem.path.startswith(path) and (code is None or problem.code == code)
     assert problem.code in positions.CODES and str(problem).startswith(problem.path)
     for lang in LANGUAGES:  # every kind of problem has its words in every language
-        text = message_text(Controller.from_position(LESSON, Settings()), Look(lang), problem.message)
+        text = message_text(controller_names(Controller.from_position(LESSON, Settings())), Look(lang), problem.message)
         assert problem.path in text and "{" not in text
 
 

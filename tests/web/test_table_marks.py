@@ -6,10 +6,12 @@ from __future__ import annotations
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
-from skipbo_web.views.table import card_token, table_tree
 from skipbo_web.views.table_marks import Mark, mark_tree
+from skipbo_web.views.table_model import table_model
+from skipbo_web.views.table_view import table_tree
 from skipbo_web.views.tree import h, props, to_html
 
+from skipbo_core.cards import card_token
 from tests.web.tree_support import elements, lit
 
 
@@ -25,12 +27,12 @@ def test_host_marks_light_every_kind_of_pile() -> None:
              Mark(2, "H", "data-highlight", "1"), Mark(0, "H", "data-coach", "from"),
              Mark(0, "H" + card_token(hand[0]), "data-hint", "1"), Mark(None, "B3", "data-highlight", "1"),
              Mark(None, "draw", "data-coach", "look")]
-    tree = table_tree(ctrl, Look(), marks=marks)
+    tree = table_tree(table_model(ctrl), Look(), marks=marks)
     assert lit(tree, marks)
     for name, count in (("data-highlight", 4), ("data-coach", 2), ("data-hint", 1)):
         assert sum(el.attr(name) is not None for el, _ in elements(tree)) == count, name
-    assert table_tree(ctrl, Look(), marks=[]) == table_tree(ctrl, Look())
-    assert "data-highlight" not in to_html(table_tree(ctrl, Look()))
+    assert table_tree(table_model(ctrl), Look(), marks=[]) == table_tree(table_model(ctrl), Look())
+    assert "data-highlight" not in to_html(table_tree(table_model(ctrl), Look()))
 
 
 def test_a_mark_lands_on_the_first_element_of_its_pile_and_a_later_one_wins() -> None:

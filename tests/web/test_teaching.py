@@ -19,8 +19,10 @@ from skipbo_web.views.announce import move_sentences, table_sentences
 from skipbo_web.views.explain import why_tree
 from skipbo_web.views.practice import assist_tree, hint_for, hint_marks, hint_message, undo, undo_block
 from skipbo_web.views.rules_links import ILLEGAL_ANCHORS
+from skipbo_web.views.seat_words import message_text
 from skipbo_web.views.sheets import help_tree, setup_tree
-from skipbo_web.views.table import message_text, table_tree
+from skipbo_web.views.table_model import controller_names, table_model
+from skipbo_web.views.table_view import table_tree
 from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Move
@@ -70,7 +72,7 @@ def test_every_illegal_move_links_to_a_rule_that_exists_in_every_language() -> N
 
 def why_links(ctrl: Controller, lang: str) -> list[str | None]:
     """The ``href`` of each "Why?" link on the table as the page draws it."""
-    return [el.attr("href") for el, _ in elements(table_tree(ctrl, Look(lang)))
+    return [el.attr("href") for el, _ in elements(table_tree(table_model(ctrl), Look(lang)))
             if "why" in (el.attr("class") or "").split()]
 
 
@@ -133,7 +135,7 @@ def test_undo_takes_back_the_humans_building_moves_and_only_those() -> None:
     assert undo_block(ctrl) is None
     assert undo(ctrl)
     assert ctrl.record() == before and ctrl.log == log and ctrl.message.key == "undo.done"
-    assert message_text(ctrl, Look("en"), ctrl.message) == "Taken back: Your 1 to building pile 1."
+    assert message_text(controller_names(ctrl), Look("en"), ctrl.message) == "Taken back: Your 1 to building pile 1."
     # a stock card that shows the next one cannot be taken back
     stock_moves = [m for m in ctrl.game.legal_moves() if m.source_text == "S" and m.is_build]
     if stock_moves:
@@ -166,15 +168,15 @@ def test_every_hint_reason_reads_in_every_language(lang: str) -> None:
     seen = set()
     for reason in REASONS:
         h = sample_hint(reason)
-        text = message_text(ctrl, look, hint_message(h))
+        text = message_text(controller_names(ctrl), look, hint_message(h))
         assert "{" not in text and text not in seen, (reason, text)
         seen.add(text)
         if reason == "block":
             assert "Computer" in text
     empty = Hint(Move.parse("H5>D2"), "discard", {"line": ("H5>D2",), "card": 5, "pile": 2, "top": None})
-    assert message_text(ctrl, look, hint_message(empty)) not in seen
+    assert message_text(controller_names(ctrl), look, hint_message(empty)) not in seen
     if lang == "en":
-        text = message_text(ctrl, look, hint_message(sample_hint("discard")))
+        text = message_text(controller_names(ctrl), look, hint_message(sample_hint("discard")))
         assert text == "Hint: Your 5 to discard pile 2. Discard the 5 onto your 6 pile."
 
 
@@ -189,7 +191,7 @@ def test_hints_are_legal_and_light_up_their_piles_in_whole_games() -> None:
             h = hint_for(ctrl)
             assert h is not None and h.move in ctrl.game.legal_moves()
             marks = hint_marks(ctrl, h.move)
-            tree = table_tree(ctrl, Look(), marks=marks)
+            tree = table_tree(table_model(ctrl), Look(), marks=marks)
             assert lit(tree, marks)  # each lights the element that shows its pile
             assert sum(el.attr("data-hint") == "1" for el, _ in elements(tree)) == len(marks)
             move = h.move if rng.random() < 0.7 else rng.choice(ctrl.game.legal_moves())
@@ -265,11 +267,12 @@ def test_a_hint_from_a_pile_names_the_card(lang: str) -> None:
     said = {}
     for move in ("S>B1", "D2>B1", "PS>B1", "PD3>B1"):
         h = Hint(Move.parse(move), "stock", {"line": (move,), "card": 7})
-        said[move] = message_text(ctrl, look, hint_message(h, 11))
+        said[move] = message_text(controller_names(ctrl), look, hint_message(h, 11))
         assert "11" in said[move] and "{" not in said[move], said[move]
     assert len(set(said.values())) == 4
     if lang == "en":  # was "Hint: Your discard pile 2 to building pile 1."
         assert said["D2>B1"].startswith("Hint: The 11 on your discard pile 2 to building pile 1.")
         assert said["S>B1"].startswith("Hint: Your stock card 11 to building pile 1.")
-    skipbo = message_text(ctrl, look, hint_message(Hint(Move.parse("D1>B2"), "stock", {"card": 2}), 0))
+    hint_sb = hint_message(Hint(Move.parse("D1>B2"), "stock", {"card": 2}), 0)
+    skipbo = message_text(controller_names(ctrl), look, hint_sb)
     assert t(lang, "card.SB") in skipbo

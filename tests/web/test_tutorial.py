@@ -23,7 +23,8 @@ from skipbo_web.state.tutorial import (
     url_choice,
 )
 from skipbo_web.views.coach import coach_tree, controller_for, entry_tree, pile_mark, step_text
-from skipbo_web.views.table import table_tree
+from skipbo_web.views.table_model import table_model
+from skipbo_web.views.table_view import table_tree
 from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Move
@@ -232,7 +233,8 @@ def test_each_step_lights_its_piles_on_the_table() -> None:
     lit_some = 0
     while not tut.finished:
         marks = [pile_mark(pile, role) for pile, role in tut.marks()]
-        assert lit(table_tree(controller_for(tut, Settings()), Look(), marks=marks), marks), tut.current.key
+        table = table_model(controller_for(tut, Settings()))
+        assert lit(table_tree(table, Look(), marks=marks), marks), tut.current.key
         lit_some += bool(marks)
         play_step(tut)
     assert lit_some > 5

@@ -12,7 +12,8 @@ from skipbo_web.dom.patcher import Patcher
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
-from skipbo_web.views.table import table_tree
+from skipbo_web.views.table_model import table_model
+from skipbo_web.views.table_view import table_tree
 from skipbo_web.views.tree import h, props, to_html
 
 from tests.web.fake_dom import Document, Node
@@ -45,7 +46,7 @@ def test_the_patched_dom_is_the_new_trees_html_through_whole_games() -> None:
         ctrl = Controller.start(settings(players), seed)
         rng = random.Random(seed)
         look = Look("en")
-        old = table_tree(ctrl, look)
+        old = table_tree(table_model(ctrl), look)
         patcher, root = mounted(old)
         while not ctrl.game.is_over:
             before = keyed(root)
@@ -55,7 +56,7 @@ def test_the_patched_dom_is_the_new_trees_html_through_whole_games() -> None:
                 ctrl.click(rng.choice(["S", "H", "D1", "B2"]), 0, rng.choice(["1", "5", "SB"]))
             else:
                 ctrl.play(str(rng.choice(ctrl.game.legal_moves())))
-            new = table_tree(ctrl, look)
+            new = table_tree(table_model(ctrl), look)
             patcher.patch(root, old, new)
             assert root.html() == dom_of(new)
             after = keyed(root)
@@ -67,7 +68,7 @@ def test_the_patched_dom_is_the_new_trees_html_through_whole_games() -> None:
 def test_a_pick_and_a_refusal_change_attributes_and_the_message_only() -> None:
     ctrl = Controller.start(settings(), 3)
     look = Look("en")
-    old = table_tree(ctrl, look)
+    old = table_tree(table_model(ctrl), look)
     patcher, root = mounted(old)
     existing = list(root.walk())
     for node in existing:
@@ -78,7 +79,7 @@ def test_a_pick_and_a_refusal_change_attributes_and_the_message_only() -> None:
     assert f"H{card}>B1" not in legal
     for slot, seat, token in (("H", 0, str(card)), ("B1", None, None)):  # pick, then a refused move
         ctrl.click(slot, seat, token)
-        new = table_tree(ctrl, look)
+        new = table_tree(table_model(ctrl), look)
         patcher.patch(root, old, new)
         old = new
     assert ctrl.message.key == "illegal.wrong-number" and not ctrl.log

@@ -12,7 +12,9 @@ from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.views.announce import move_sentences
-from skipbo_web.views.table import result_headline, result_tree, table_tree
+from skipbo_web.views.result_sheet import result_headline, result_tree
+from skipbo_web.views.table_model import table_model
+from skipbo_web.views.table_view import table_tree
 from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Rules
@@ -84,7 +86,7 @@ def you_win(**kw) -> Controller:
 ])
 def test_the_result_speaks_to_you_in_the_you_form(lang: str, headline: str, reason: str, bad: str) -> None:
     ctrl = you_win()
-    html = to_html(result_tree(ctrl, Look(lang)))
+    html = to_html(result_tree(table_model(ctrl), Look(lang)))
     assert headline in html and reason in html and bad not in html
     said = move_sentences(ctrl, Look(lang), ctrl.log[-1])
     assert said[-1] == headline
@@ -123,11 +125,11 @@ def test_a_team_of_you_and_your_partner(lang: str, tag: str, headline: str, matc
     """The partner's area said "team with You" ("im Team mit Du"); the team's win joined
     names with "+"."""
     ctrl = Controller.start(settings(4, stock=5, teams=True), 3)
-    html = to_html(table_tree(ctrl, Look(lang)))
+    html = to_html(table_tree(table_model(ctrl), Look(lang)))
     assert tag in html and bad not in html
     ctrl = teams_game(target=1)
-    assert result_headline(ctrl, Look(lang)) == headline
-    html = to_html(result_tree(ctrl, Look(lang)))
+    assert result_headline(table_model(ctrl), Look(lang)) == headline
+    html = to_html(result_tree(table_model(ctrl), Look(lang)))
     assert match in html and "+" not in html
 
 
@@ -136,7 +138,7 @@ def test_a_hand_that_is_empty_between_turns_says_when_it_fills() -> None:
     ctrl = Controller.start(settings(3, stock=5), 3)
     assert ctrl.game.current_seat == 0
     for lang in ("en", "de", "da"):
-        html = to_html(table_tree(ctrl, Look(lang)))
+        html = to_html(table_tree(table_model(ctrl), Look(lang)))
         assert html.count(t(lang, "hand.draws_at_turn")) == 2 and t(lang, "hand.count", count=0) not in html
         assert t(lang, "hand.count", count=5) in html  # the player to move holds five
     # your own hand, emptied by your last discard, says so in your words
@@ -144,7 +146,7 @@ def test_a_hand_that_is_empty_between_turns_says_when_it_fills() -> None:
     for move in ("H1>B1", "HSB>B1", "H3>B1", "H4>B1", "H10>D1"):
         ctrl.play(move)
     assert ctrl.game.view(0).hand_sizes[0] == 0 and ctrl.game.current_seat == 1
-    html = to_html(table_tree(ctrl, Look("de")))
+    html = to_html(table_tree(table_model(ctrl), Look("de")))
     assert "du ziehst, wenn du dran bist" in html and "zieht, wenn am Zug" not in html
 
 

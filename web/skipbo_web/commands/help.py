@@ -11,7 +11,8 @@ from ..state.messages import Message
 from ..state.protocol import NO_PILE, NOT_NOW, HostError, Pile
 from ..state.store import GAME, Highlight, Hinted
 from ..views.practice import hint_for, hint_message, undo, undo_block
-from ..views.table import message_text
+from ..views.seat_words import message_text
+from ..views.table_model import controller_names
 from .base import CommandsBase
 
 UNDO_REFUSALS = {"undo.not_practice": "Undo works in practice games only",
@@ -37,7 +38,7 @@ class HelpCommands(CommandsBase):
             return {}
         ctrl = self.state.ctrl
         return {"move": str(found.move), "reason": found.reason,
-                "text": message_text(ctrl, self.state.look, ctrl.message)}  # the hint just shown
+                "text": message_text(controller_names(ctrl), self.state.look, ctrl.message)}  # the hint just shown
 
     def _show_hint(self) -> Hint | None:
         """The hard computer player's move for the person to move, with its reason, on the

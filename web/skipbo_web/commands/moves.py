@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from skipbo_core.cards import card_token
+
 from ..host.host_api import refusal_error
 from ..state.controller import LogEntry
 from ..state.outcome import Outcome, Played, Refused
 from ..state.store import GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved
-from ..views.table import card_token
 from .base import CommandsBase
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..state.ending import CASCADE_FALL_MS, cascade, ending
 from ..state.store import DRAWN, SHOWN
-from ..views.table import card as card_tree
+from ..views.card_view import card as card_tree
 from .page_dom import create_proxy
 from .page_motion import Rect
 

@@ -2,11 +2,11 @@
 building pile leaves for the completed cards, and cards drawn into your hand arrive from
 the draw pile while the others slide to their new places.
 
-What travels is derived from the table's trees before and after the command
-(``motion_plan.plan``): paths of elements, whose DOM nodes the table's ``TreeView``
-finds (``find``), with no selector of the markup. FLIP: ``take_off`` starts a flight
-before the table is patched; just before the patch, the table shows the new tree to
-``measure``, which plans and measures where the cards are (First); ``land`` measures
+What travels is derived from where the table's cards are before and after the command
+(its layouts, ``motion_plan.plan``): paths of elements, whose DOM nodes the table's
+``TreeView`` finds (``find``), with no selector of the markup. FLIP: ``take_off`` starts a
+flight before the table is patched; just before the patch, the table shows its layouts
+to ``measure``, which plans and measures where the cards are (First); ``land`` measures
 where they are after (Last), and the Web Animations API plays each card from its old
 place to its new one (Invert, Play): a transform only, which the browser animates off
 the main thread. The card that moves is the real card at its new place; the only copies
@@ -21,7 +21,7 @@ animations; not the patch between them) is a User Timing measure ``skipbo:flight
 move, which bench/render.py and e2e/test_motion.py read.
 
 An effect of the page's store: a move about to be shown (``SHOWING``) takes off, and
-lands once shown (``SHOWN``); it holds the table's view only for its trees and nodes.
+lands once shown (``SHOWN``); it holds the table's view only for its layouts and nodes.
 """
 
 from __future__ import annotations
@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..state.store import SHOWING, SHOWN
+from ..views.card_view import card as card_tree
 from ..views.motion_plan import COMPLETE, DRAW, PLAY, Travel, plan
-from ..views.table import card as card_tree
-from ..views.tree import El, Path
+from ..views.table_layout import Layout
+from ..views.tree import Path
 from .page_dom import create_proxy, js
 
 if TYPE_CHECKING:
@@ -79,11 +80,6 @@ class Flight:
     game: object | None = None  # the game whose move this is (another game on the table: no flight)
 
 
-def card_value(token: str) -> int:
-    """A card from its ``data-card`` form (``"SB"``: a Skip-Bo card, 0)."""
-    return 0 if token == "SB" else int(token)
-
-
 class Motion:
     def __init__(self, store: Store, browser: Browser, patcher: Patcher, table: TableView) -> None:
         self.store = store
@@ -117,7 +113,7 @@ class Motion:
 
     def take_off(self, drop: Any = None) -> Flight | None:
         """Start a move's flight before the table is patched: the table then shows its
-        trees to ``measure``. ``drop`` is a dragged card's copy, where the move's card starts."""
+        layouts to ``measure``. ``drop`` is a dragged card's copy, where the move's card starts."""
         self.clear()
         if not self.duration:
             if drop is not None:
@@ -132,8 +128,8 @@ class Motion:
         flight.spent = self._now() - start
         return flight
 
-    def measure(self, flight: Flight, old: El, new: El) -> None:
-        """The table shown as ``old`` is about to become ``new``: plan what travels and
+    def measure(self, flight: Flight, old: Layout, new: Layout) -> None:
+        """The table laid out as ``old`` is about to become ``new``: plan what travels and
         measure where each card starts."""
         if self.store.state.ctrl.game is not flight.game:
             return  # another game is shown: nothing of the move travels
@@ -176,8 +172,8 @@ class Motion:
                 continue
             if travel.kind == COMPLETE:
                 away = next((nodes[p] for p in travel.away if p in nodes), None)
-                if away is not None and travel.card:
-                    self._pile_leaves(card_value(travel.card), target, away, at)
+                if away is not None and travel.card is not None:
+                    self._pile_leaves(travel.card, target, away, at)
             elif travel.kind == DRAW:
                 self._fly(target, at, delay=arrivals * 60)
                 arrivals += 1

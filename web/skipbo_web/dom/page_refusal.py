@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from ..state.store import PICKED, REFUSED
 from ..views.coach import REFUSALS
 from ..views.isolate import isolate_text
-from ..views.table import message_text
+from ..views.seat_words import message_text
+from ..views.table_model import controller_names
 from .page_dom import create_proxy
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class Refusal:
         if el is None or not ctrl.message.key.startswith(REFUSALS):
             return
         names = [p.get("name", "") for p in ctrl.game.players]  # plain text: each name isolated in it
-        self.show(el, isolate_text(message_text(ctrl, state.look, ctrl.message), names))
+        self.show(el, isolate_text(message_text(controller_names(ctrl), state.look, ctrl.message), names))
 
     def show(self, el: Any, text: str) -> None:
         self.clear()

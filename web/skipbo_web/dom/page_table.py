@@ -1,9 +1,9 @@
-"""Drawing the table: the view model (``table.table_tree``, with the highlights in it:
-the tutorial's piles, a hint's move, the host's lit piles) patched into ``#table`` in
-place, and the chrome
-around it (bar, notices, engine version), which only changes with the language, the
-speed or the notices. A view: it reads the page's state and patches; a move's motion
-sees its trees before and after through ``before_patch``.
+"""Drawing the table: the view model (``table_view.table_view`` of the game's table
+model, with the highlights in it: the tutorial's piles, a hint's move, the host's lit
+piles) patched into ``#table`` in place, and the chrome around it (bar, notices, engine
+version), which only changes with the language, the speed or the notices. A view: it
+reads the page's state and patches; a move's motion sees where the cards were and where
+they will be (the table's layouts, ``table_layout``) through ``before_patch``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..views.bar import bar_tree, foot_tree, notices_tree
 from ..views.embed import embed_bar_tree
-from ..views.table import table_tree
+from ..views.table_layout import Layout
 from ..views.table_marks import Mark
+from ..views.table_model import table_model
+from ..views.table_view import Table, table_view
 from ..views.tree import El
 from .page_dom import attr
 from .patcher import TreeView
@@ -38,8 +40,9 @@ class TableView:
         self.embed = embed  # an embedded table: its own bar, no engine version
         self.bar_drawn: El | None = None  # the bar as last drawn with its menu closed
         self.menu_open = False            # the bar's More menu (a phone upright)
-        # shown the table's tree before and after, just before the next patch (a move's motion)
-        self.before_patch: Callable[[El, El], None] | None = None
+        # shown the table's layout before and after, just before the next patch (a move's motion)
+        self.before_patch: Callable[[Layout, Layout], None] | None = None
+        self.drawn: Table | None = None  # the table shown (its tree and, when asked, where its cards are)
 
     def render_chrome(self) -> None:
         """The bar, the engine version and the notices, patched in place (touched only when
@@ -70,10 +73,11 @@ class TableView:
         state = self.store.state
         active = browser.active()
         key = attr(active, "data-key") if active is not None and self.root.contains(active) else None
-        tree = table_tree(state.ctrl, state.look, marks=marks)
-        if self.before_patch is not None and self.view.tree is not None:
-            self.before_patch(self.view.tree, tree)
-        self.view.show(tree)
+        table = table_view(table_model(state.ctrl), state.look, marks=marks)
+        if self.before_patch is not None and self.drawn is not None and self.view.tree is not None:
+            self.before_patch(self.drawn.layout, table.layout)
+        self.view.show(table.tree)
+        self.drawn = table
         self.root.removeAttribute("aria-busy")
         if key is not None and not self.root.contains(browser.active()):
             self.focus_key(key)  # the element in focus went away (a hand card played)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skipbo_core import Move
-from skipbo_core.cards import BUILDING_SLOTS, DISCARD_PILES, NUMBERS, WILD
+from skipbo_core.cards import BUILDING_SLOTS, DISCARD_PILES, NUMBERS, WILD, card_token
 from skipbo_core.jsonread import JSONInputError, read_json
 
 from ..i18n import LANGUAGES, describe
@@ -50,7 +50,8 @@ from ..state.protocol import (
 )
 from ..state.settings import SPEEDS
 from ..views.embed import table_facts
-from ..views.table import card_token, message_text
+from ..views.seat_words import message_text
+from ..views.table_model import controller_names
 
 MAX_COMMAND_BYTES = 1_000_000  # a command (with a record in it) as JSON text, in UTF-8 bytes
 MAX_CAPTION = 300             # characters of a highlight's caption
@@ -322,7 +323,8 @@ def refusal_error(refused: Refused, ctrl: Controller, look: Look, move: str = ""
         return HostError(BAD_ARGS, f"{move!r} is not a move in the rules' notation (such as H5>B1, S>B2, "
                          "H7>D1, end)", args=["move"])
     if refused.code == LESSON:
-        return HostError(NOT_NOW, NOT_NOW_TEXTS[LESSON], explain=message_text(ctrl, look, details["message"]))
+        explain = message_text(controller_names(ctrl), look, details["message"])
+        return HostError(NOT_NOW, NOT_NOW_TEXTS[LESSON], explain=explain)
     if refused.code == NOT_YOUR_TURN:
         return HostError(NOT_NOW, NOT_NOW_TEXTS[NOT_YOUR_TURN], to_move=details["seat"])
     if not refused.breaks_rule:

@@ -11,7 +11,9 @@ from typing import Any
 from ..i18n import card_face, t
 from ..state.controller import Controller, LogEntry
 from ..state.look import Look
-from .table import is_you, result_headline, seat_name
+from .result_sheet import result_headline
+from .seat_words import seat_name
+from .table_model import controller_names, table_model
 
 
 def move_sentences(ctrl: Controller, look: Look, entry: LogEntry) -> list[str]:
@@ -19,9 +21,10 @@ def move_sentences(ctrl: Controller, look: Look, entry: LogEntry) -> list[str]:
     pile, and then whose turn it is (or how the game ended)."""
     lang, faces = look.lang, look.faces
     view = ctrl.game.view(ctrl.viewer)
-    you = is_you(ctrl, entry.seat)
+    names = controller_names(ctrl)
+    you = names[entry.seat].is_you
     prefix = "ann.you." if you else "ann."
-    name = seat_name(ctrl, look, entry.seat)
+    name = seat_name(names, look, entry.seat)
     out: list[str] = []
     move = entry.move
     if move.is_end:
@@ -41,11 +44,11 @@ def move_sentences(ctrl: Controller, look: Look, entry: LogEntry) -> list[str]:
         else:
             out.append(t(lang, prefix + "discard", name=name, what=what, pile=slot))
     if ctrl.game.is_over:
-        out.append(result_headline(ctrl, look))
+        out.append(result_headline(table_model(ctrl), look))
     elif move.ends_turn:
         seat = ctrl.game.current_seat
-        out.append(t(lang, "ann.your_turn") if is_you(ctrl, seat)
-                   else t(lang, "ann.turn", name=seat_name(ctrl, look, seat)))
+        out.append(t(lang, "ann.your_turn") if names[seat].is_you
+                   else t(lang, "ann.turn", name=seat_name(names, look, seat)))
     return out
 
 
@@ -54,6 +57,7 @@ def table_sentences(ctrl: Controller, look: Look) -> list[str]:
     stock and discard piles (the viewer first, then in turn order), the draw pile, and
     whose turn it is."""
     lang, faces = look.lang, look.faces
+    names = controller_names(ctrl)
     view = ctrl.game.view(ctrl.viewer)
 
     def face(value: Any) -> str:
@@ -67,7 +71,7 @@ def table_sentences(ctrl: Controller, look: Look) -> list[str]:
     n = ctrl.players
     for seat in [(ctrl.viewer + k) % n for k in range(n)]:
         tops = ", ".join(face(top) for top in view.discard_tops(seat))
-        name = seat_name(ctrl, look, seat)
+        name = seat_name(names, look, seat)
         top = view.stock_tops[seat]
         if top is None:
             out.append(t(lang, "read.seat_no_stock", name=name, tops=tops, hand=view.hand_sizes[seat]))
@@ -76,9 +80,9 @@ def table_sentences(ctrl: Controller, look: Look) -> list[str]:
                          tops=tops, hand=view.hand_sizes[seat]))
     out.append(t(lang, "read.draw", count=view.draw_size, done=view.completed_size))
     if ctrl.game.is_over:
-        out.append(result_headline(ctrl, look))
+        out.append(result_headline(table_model(ctrl), look))
     else:
         seat = ctrl.game.current_seat
-        out.append(t(lang, "ann.your_turn") if is_you(ctrl, seat)
-                   else t(lang, "ann.turn", name=seat_name(ctrl, look, seat)))
+        out.append(t(lang, "ann.your_turn") if names[seat].is_you
+                   else t(lang, "ann.turn", name=seat_name(names, look, seat)))
     return out

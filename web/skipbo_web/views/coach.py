@@ -10,8 +10,9 @@ from ..state.controller import Controller
 from ..state.look import Look
 from ..state.settings import Settings
 from ..state.tutorial import COMPUTER, Tutorial
-from .table import message_text
+from .seat_words import message_text
 from .table_marks import Mark
+from .table_model import controller_names
 from .tree import El, h, props
 
 
@@ -74,7 +75,7 @@ def refusal(ctrl: Controller, look: Look) -> tuple[str, str | None]:
     the coach box too, where the player is looking); else ``("", None)``."""
     if not ctrl.message.key.startswith(REFUSALS):
         return "", None
-    return message_text(ctrl, look, ctrl.message), ctrl.message.key
+    return message_text(controller_names(ctrl), look, ctrl.message), ctrl.message.key
 
 
 def entry_tree(lang: str, saved_step: int | None, total: int) -> El:

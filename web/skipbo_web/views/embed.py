@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from skipbo_core.cards import card_token
 from skipbo_core.history import LogEntry
 
 from ..i18n import t
@@ -21,7 +22,8 @@ from ..state.look import Look
 from ..state.messages import Message
 from ..state.protocol import GAME_SOURCE, PROTOCOL
 from .bar import sound_switch, speed_and_languages, theme_switch
-from .table import card_token, seat_name
+from .seat_words import seat_name
+from .table_model import controller_names
 from .tree import El, h, props
 
 
@@ -51,7 +53,7 @@ def table_facts(ctrl: Controller, look: Look) -> dict[str, Any]:
     """The public facts of the game at the table (``ready`` and ``newgame`` messages)."""
     rules = ctrl.game.rules
     return {"players": ctrl.players,
-            "names": [seat_name(ctrl, look, s) for s in range(ctrl.players)],
+            "names": [seat_name(controller_names(ctrl), look, s) for s in range(ctrl.players)],
             "kinds": list(ctrl.kinds),
             "stock": rules.stock_size,
             "teams": rules.teams is not None,
@@ -67,7 +69,8 @@ def table_facts(ctrl: Controller, look: Look) -> dict[str, Any]:
 
 def move_event(ctrl: Controller, look: Look, entry: LogEntry) -> dict[str, Any]:
     """One move of the game's log."""
-    return event("move", index=entry.index, turn=entry.turn, seat=entry.seat, name=seat_name(ctrl, look, entry.seat),
+    name = seat_name(controller_names(ctrl), look, entry.seat)
+    return event("move", index=entry.index, turn=entry.turn, seat=entry.seat, name=name,
                  move=str(entry.move), card=card_token(entry.card) or None)
 
 
@@ -76,9 +79,9 @@ def gameover_event(ctrl: Controller, look: Look) -> dict[str, Any]:
     assert result is not None
     in_match = ctrl.match.target is not None
     return event("gameover", winner=result.winner,
-                 winner_name=None if result.winner is None else seat_name(ctrl, look, result.winner),
+                 winner_name=None if result.winner is None else seat_name(controller_names(ctrl), look, result.winner),
                  reason=result.reason, scores=list(result.scores), turns=ctrl.game.turn,
-                 names=[seat_name(ctrl, look, s) for s in range(ctrl.players)],
+                 names=[seat_name(controller_names(ctrl), look, s) for s in range(ctrl.players)],
                  totals=ctrl.match.scores if in_match else None,
                  match_over=ctrl.match.is_over if in_match else None)
 

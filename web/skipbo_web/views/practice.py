@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from skipbo_core import Move
 from skipbo_core.ai.hints import Hint, hint
+from skipbo_core.cards import card_token
 
 from ..i18n import t
-from ..state.controller import Controller
+from ..state.controller import Controller, Message
 from ..state.look import Look
-from ..state.messages import Message
-from .table import card_token
 from .table_marks import Mark
 from .tree import El, h, props
 

@@ -3,53 +3,42 @@ its move list. No DOM access; the page fills the sheet once and then patches the
 (``board_holder``, the same view model as the game's table) and the few controls that
 change (``position_text``).
 
-The table is the game's own table (``table.table_tree``) drawn from a read-only
-``ReplayTable``: seen from one fixed seat, with every hand face up, because a replay
-is for learning from the whole game.
+The table is the game's own table (``table_view.table_tree``) drawn from the record's
+table model at the step shown (``replay_table``): seen from one fixed seat, with every
+hand face up, because a replay is for learning from the whole game.
 """
 
 from __future__ import annotations
 
-from skipbo_core import TURN_LIMIT, Match
+from skipbo_core import TURN_LIMIT
+from skipbo_core.ai import LEVELS
 from skipbo_core.history import LogEntry
 
 from ..i18n import t
-from ..state.controller import Controller
+from ..state.controller import Message
 from ..state.look import Look
-from ..state.messages import Message
 from ..state.replay import Replay
-from ..state.settings import KINDS, Settings
 from .isolate import isolate_names
-from .table import message_text, seat_name, table_tree
+from .seat_words import message_text, seat_name
+from .table_model import TableModel, built_on, seat_names
+from .table_view import table_tree
 from .tree import El, h, props
 
 KEYS = {"ArrowRight": "forward", "ArrowLeft": "back", "Home": "first", "End": "last",
         "PageDown": "next-turn", "PageUp": "previous-turn", "p": "play", "P": "play"}
 
 
-class ReplayTable(Controller):
-    """A controller that only shows: the record's game at one step, seen from ``viewer``."""
-
-    def __init__(self, replay: Replay, viewer: int) -> None:  # no super().__init__(): it deals a game to play
-        self.game = replay.game
-        self.settings = Settings()
-        self.match = Match.single(replay.game)
-        self.origin, self.practice = "", False
-        kinds = [str(p.get("kind", "")) for p in replay.players]
-        self.kinds = [k[3:] if k.startswith("ai:") and k[3:] in KINDS else "human" for k in kinds]
-        self.computers, self.rngs = {}, {}
-        self.selected = None
-        self.last_human = self.revealed = self._viewer = viewer
-        self.message = _message(replay, replay.log[:replay.step])
-
-    @property
-    def viewer(self) -> int:
-        return self._viewer
-
-    curtain = False
-    shows_hand = True
-    my_turn = False
-    ai_to_move = False
+def replay_table(replay: Replay, viewer: int) -> TableModel:
+    """The table that only shows: the record's game at the current step, seen from
+    ``viewer``, every hand face up, nothing to pick or play."""
+    game = replay.game
+    kinds = [str(p.get("kind", "")) for p in replay.players]
+    levels = tuple(k[3:] if k.startswith("ai:") and k[3:] in LEVELS else None for k in kinds)
+    names = seat_names([str(p.get("name", "")) for p in game.players], [level is not None for level in levels])
+    return TableModel(view=game.view(viewer), names=names, levels=levels,
+                      message=_message(replay, replay.log[:replay.step]), last_target=built_on(game.moves),
+                      open_hands=tuple(game.view(s).hand for s in range(game.rules.players)),
+                      humans=tuple(s for s, level in enumerate(levels) if level is None))
 
 
 def _message(replay: Replay, log: list[LogEntry]) -> Message:
@@ -81,9 +70,8 @@ def default_viewer(replay: Replay) -> int:
 
 def board_tree(replay: Replay, look: Look, viewer: int) -> El:
     """The table at the current step, in a root that carries the replay's hooks."""
-    ctrl = ReplayTable(replay, viewer)
     root = props(class_="table replay-table", data_replay="1", data_step=replay.step, data_last=replay.last)
-    return table_tree(ctrl, Look(look.lang, look.faces, replay=True), "div", root)
+    return table_tree(replay_table(replay, viewer), Look(look.lang, look.faces, replay=True), "div", root)
 
 
 def board_holder(replay: Replay, look: Look, viewer: int) -> El:
@@ -98,15 +86,15 @@ def position_text(replay: Replay, lang: str) -> str:
 def step_text(replay: Replay, look: Look, viewer: int) -> str:
     """The current step in words (the move just played), shown by the controls: the line
     under the board is below the fold."""
-    ctrl = ReplayTable(replay, viewer)
-    return message_text(ctrl, look, ctrl.message)
+    table = replay_table(replay, viewer)
+    return message_text(table.names, look, table.message)
 
 
 def replay_tree(replay: Replay, look: Look, viewer: int) -> El:
     """The whole viewer: title, controls, the board, the move list and the way out."""
     lang = look.lang
-    ctrl = ReplayTable(replay, viewer)
-    names = ", ".join(seat_name(ctrl, look, s) for s in range(len(replay.players)))
+    seats = replay_table(replay, viewer).names
+    names = ", ".join(seat_name(seats, look, s) for s in range(len(replay.players)))
 
     def button(action: str, key: str, keys: str) -> El:
         return h("button", props(type="button", data_action="replay-" + action, aria_keyshortcuts=keys), t(lang, key))
@@ -120,14 +108,14 @@ def replay_tree(replay: Replay, look: Look, viewer: int) -> El:
     for k, e in enumerate(replay.log):
         msg = log_message(e)
         args = dict(msg.args)
-        args["name"] = seat_name(ctrl, look, args.pop("seat"))
+        args["name"] = seat_name(seats, look, args.pop("seat"))
         text = t(lang, msg.key, faces=look.faces, **args)
         items.append(h("li", props(data_move=str(e.move), data_by=e.seat, data_index=k,
                                    aria_current="step" if k == replay.step - 1 else None),
                        h("button", props(type="button", data_action="replay-go", data_step=k + 1),
                          h("span", props(class_="turn-no"), str(replay.turn_of_move(k))), " " + text)))
-    seats = [h("option", props(value=s, selected="" if s == viewer else None), seat_name(ctrl, look, s))
-             for s in range(len(replay.players))]
+    options = [h("option", props(value=s, selected="" if s == viewer else None), seat_name(seats, look, s))
+               for s in range(len(replay.players))]
     return isolate_names(h(
         "div", props(class_="sheet-body replay"),
         h("h2", props(id="sheet-title"), t(lang, "replay.title", names=names)),
@@ -139,7 +127,7 @@ def replay_tree(replay: Replay, look: Look, viewer: int) -> El:
             h("input", props(type="number", name="replay-turn", min=1, max=replay.last_turn, value=replay.turn,
                              inputmode="numeric"))),
           h("label", props(class_="replay-seat"), h("span", None, t(lang, "replay.seen_from")),
-            h("select", props(name="replay-seat"), seats)),
+            h("select", props(name="replay-seat"), options)),
           h("span", props(class_="replay-pos", id="replay-pos"), position_text(replay, lang)),
           h("p", props(class_="replay-now", id="replay-now"), step_text(replay, look, viewer))),
         board_holder(replay, look, viewer),

@@ -118,3 +118,20 @@ def child_keys(kids: tuple[El | str, ...]) -> list[str]:
         seen[base] = n + 1
         out.append(f"{base}#{n}")
     return out
+
+
+def _base(kid: El | str) -> str:
+    return "#text" if isinstance(kid, str) else kid.key or kid.attr("data-key") or kid.tag
+
+
+def child_key(parent: El, child: El) -> str:
+    """The key (``child_keys``) of ``child`` among ``parent``'s children (the same
+    element, not an equal one); the siblings after it are not looked at."""
+    base = _base(child)
+    n = 0
+    for kid in parent.kids:
+        if kid is child:
+            return f"{base}#{n}"
+        if _base(kid) == base:
+            n += 1
+    raise ValueError("not a child of this element")
