@@ -173,6 +173,15 @@ class App:
         if room is not None:
             room(self.commands, action, el)
 
+    def on_animationend(self, event: Any) -> None:
+        """A notice that only informs has been shown long enough (style.css's ``notice-go``,
+        paused while the pointer or the focus is on it): it is dismissed."""
+        if event.animationName != "notice-go" or self.store.state.covered:
+            return
+        close = js(event.target.querySelector('[data-action="dismiss"]'))
+        if close is not None:
+            self.act("dismiss", close)
+
     def on_change(self, event: Any) -> None:
         if self.store.state.covered:
             return
