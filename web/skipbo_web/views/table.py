@@ -213,14 +213,16 @@ def _last_target(ctrl: Controller) -> str | None:
     return moves[-1].target_slot if moves and moves[-1].is_build else None
 
 
-def _trace_no(done: Trace, key: str) -> tuple[dict[str, str], list[El]]:
-    """A pile's order numbers of the computer's last moves: its ``data-trace`` and the
-    small numbers on it."""
+def _trace_no(done: Trace, key: str, newest: int | None = None) -> tuple[dict[str, str], list[El]]:
+    """A pile's order numbers of the computer's last moves: its ``data-trace`` (all of them)
+    and the small numbers on it; with ``newest``, only that many of the last ones show,
+    after "…" when there were more (a building pile's, on one line above its top card)."""
     numbers = done.marks.get(key)
     if not numbers:
         return {}, []
     text = " ".join(map(str, numbers))
-    return {"data-trace": text}, [h("span", props(class_="trace-no", aria_hidden="true"), text, key="trace")]
+    shown = text if newest is None or len(numbers) <= newest else "\u2026" + " ".join(map(str, numbers[-newest:]))
+    return {"data-trace": text}, [h("span", props(class_="trace-no", aria_hidden="true"), shown, key="trace")]
 
 
 def _player(ctrl: Controller, look: Look, view: SeatView, seat: int, mine: dict[str, set[str]],
@@ -370,7 +372,7 @@ def _center(ctrl: Controller, look: Look, view: SeatView, mine: dict[str, set[st
             face = empty()
             label = t(lang, "building.aria_empty", n=k, needs=card_face(needs, look.faces, lang))
         depth = min(len(pile), 6)
-        marked, numbers = _trace_no(done, slot)
+        marked, numbers = _trace_no(done, slot, newest=2)  # above the top card, never over it
         piles.append(
             h("button", {**props(type="button", class_="pile build", data_slot=slot, data_next=needs,
                                  data_top=card_token(pile[-1] if pile else None), data_count=len(pile), data_key=slot,
