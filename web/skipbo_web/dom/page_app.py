@@ -38,6 +38,7 @@ from .page_stats import StatsDesk
 from .page_table import TableView
 from .page_tabs import TabGuard
 from .page_tutorial import TutorialSession
+from .page_zoom import OpponentZoom
 from .patcher import Patcher
 
 
@@ -78,6 +79,7 @@ class App:
         self.puzzles = PuzzleSession(self.store, commands, self.session, browser, self.patcher)
         self.tabs = TabGuard(self.session, self.commands)
         self.restore = AsideGames(self.session)  # a game set aside, offered back
+        self.zoom = OpponentZoom(self.store, browser, self.root)  # another player's area, large
         # the page drawn in one step: the views with marks on the table first, in this order
         self.screen = Screen(self.store, browser, self.table, (self.assist, self.tutorial, self.host),
                              (self.puzzles,))
@@ -142,6 +144,10 @@ class App:
         if self.drag.swallow_click(event):
             return
         el = js(event.target.closest("[data-action], [data-slot], [data-lang]"))
+        if (el is None or attr(el, "data-slot")) and js(event.target.closest("summary")) is None \
+                and self.zoom.wants(event.target):
+            self.zoom.open(event.target)  # another player's area, large
+            return
         if el is None:
             return
         if self.store.state.covered:  # covered: only the cover's button works
@@ -212,7 +218,7 @@ class App:
 # (DRAWN), so that the cards are measured at their final size where they land; then a win
 # is celebrated and the move heard (SHOWN). A pick refused is heard and its reason shown
 # (REFUSED).
-EFFECTS = ("narration", "motion", "frame", "celebration", "sound", "refusal")
+EFFECTS = ("narration", "motion", "frame", "celebration", "sound", "refusal", "zoom")
 
 Action = Callable[[Commands, Any], None]  # the command API, and the element clicked
 
