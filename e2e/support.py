@@ -76,3 +76,13 @@ class KeptTab:
             if self.prepare is not None:
                 self.prepare(self._page)
         return self._page
+
+
+def close_notices(page: Page) -> None:
+    """Close every notice in the banner over the page, one by one (each close redraws it)."""
+    close = page.locator('#notices [data-action="dismiss"]')
+    for _ in range(20):
+        if not close.count():
+            return
+        close.first.click()
+    raise AssertionError("notices that never close")

@@ -66,6 +66,7 @@ def test_a_level_beside_a_name_with_bidi_controls_reads_in_order(watched: Watche
     if page.locator("#sheet[open]").count():  # a first visit with no saved game opens the new-game screen
         page.keyboard.press("Escape")
         page.wait_for_selector("#sheet[open]", state="detached")
+    page.locator('[data-seat="0"] [data-slot="H"]').first.click()  # with nothing picked, a tap shows the area large
     page.locator('[data-seat="1"] [data-slot="D1"]').click()
     page.wait_for_selector(".refusal:not([hidden])", timeout=10_000)
     note = page.locator(".refusal").text_content() or ""

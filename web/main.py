@@ -21,6 +21,7 @@ try:
     _proxies = []
     for _target, _event, _handler in (
             (app.browser.by_id("app"), "click", app.on_click), (app.browser.by_id("app"), "change", app.on_change),
+            (app.browser.by_id("app"), "animationend", app.on_animationend),  # a notice that goes by itself
             (app.sheet.el, "submit", app.sheet.on_submit), (app.sheet.el, "close", app.sheet.on_close),
             (app.browser.by_id("app"), "pointerdown", app.drag.on_pointerdown),
             (window, "pointermove", app.drag.on_pointermove), (window, "pointerup", app.drag.on_pointerup),

@@ -38,6 +38,7 @@ from .page_stats import StatsDesk
 from .page_table import TableView
 from .page_tabs import TabGuard
 from .page_tutorial import TutorialSession
+from .page_zoom import OpponentZoom
 from .patcher import Patcher
 
 
@@ -78,6 +79,7 @@ class App:
         self.puzzles = PuzzleSession(self.store, commands, self.session, browser, self.patcher)
         self.tabs = TabGuard(self.session, self.commands)
         self.restore = AsideGames(self.session)  # a game set aside, offered back
+        self.zoom = OpponentZoom(self.store, browser, self.root)  # another player's area, large
         # the page drawn in one step: the views with marks on the table first, in this order
         self.screen = Screen(self.store, browser, self.table, (self.assist, self.tutorial, self.host),
                              (self.puzzles,))
@@ -142,6 +144,10 @@ class App:
         if self.drag.swallow_click(event):
             return
         el = js(event.target.closest("[data-action], [data-slot], [data-lang]"))
+        if (el is None or attr(el, "data-slot")) and js(event.target.closest("summary")) is None \
+                and self.zoom.wants(event.target):
+            self.zoom.open(event.target)  # another player's area, large
+            return
         if el is None:
             return
         if self.store.state.covered:  # covered: only the cover's button works
@@ -173,6 +179,15 @@ class App:
         if room is not None:
             room(self.commands, action, el)
 
+    def on_animationend(self, event: Any) -> None:
+        """A notice that only informs has been shown long enough (style.css's ``notice-go``,
+        paused while the pointer or the focus is on it): it is dismissed."""
+        if event.animationName != "notice-go" or self.store.state.covered:
+            return
+        close = js(event.target.querySelector('[data-action="dismiss"]'))
+        if close is not None:
+            self.act("dismiss", close)
+
     def on_change(self, event: Any) -> None:
         if self.store.state.covered:
             return
@@ -203,7 +218,7 @@ class App:
 # (DRAWN), so that the cards are measured at their final size where they land; then a win
 # is celebrated and the move heard (SHOWN). A pick refused is heard and its reason shown
 # (REFUSED).
-EFFECTS = ("narration", "motion", "frame", "celebration", "sound", "refusal")
+EFFECTS = ("narration", "motion", "frame", "celebration", "sound", "refusal", "zoom")
 
 Action = Callable[[Commands, Any], None]  # the command API, and the element clicked
 

@@ -5,6 +5,8 @@ here)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..i18n import LANGUAGES, describe, t
 from ..state.look import Look
 from ..state.messages import Message
@@ -85,16 +87,30 @@ NOTICE_ACTIONS = {"notice.url_replace": ("url-game", "notice.url_replace_no"),
                       "notice.set_aside", "notice.stuck", "notice.not_saved", "notice.bad_stats")}}
 
 
+# notices that stay until the player answers or closes them: those that ask, and those of a
+# problem the player must act on (nothing is saved); every other one only informs and goes
+# by itself after a while (style.css: its animation; App.on_animationend: it is dismissed)
+STAYING = frozenset({*NOTICE_ACTIONS, "notice.not_saved", "notice.newer_save", "notice.no_storage"})
+
+
 def notices_tree(notices: list[Message], lang: str) -> El:
-    """``#notices``: notices above the table (bad save, bad URL options, no storage)."""
-    out = []
+    """``#notices``: notices in a banner over the top of the page (bad save, bad URL
+    options, no storage); each one keyed, so that closing one leaves the others' elements
+    (and the time they have been shown) alone."""
+    out, seen = [], Counter[str]()
     for i, msg in enumerate(notices):
         # an argument may itself be a message (a record's illegal move says why in words)
         args = {k: describe(lang, v.key, dict(v.args)) if isinstance(v, Message) else v for k, v in msg.args.items()}
         action, close = NOTICE_ACTIONS.get(msg.key, (None, "notice.close"))
         yes = (h("button", props(type="button", class_="primary", data_action=action), t(lang, msg.key + "_yes"))
                if action else None)
-        out.append(h("div", props(class_="notice", role="alert", data_notice=msg.key),
-                      h("p", None, t(lang, msg.key, **args)), yes,
-                      h("button", props(type="button", data_action="dismiss", data_index=i), t(lang, close))))
+        if close == "notice.close":  # a cross (style.css): a finger's size, its word read out
+            no = h("button", props(type="button", class_="notice-close", data_action="dismiss", data_index=i,
+                                   aria_label=t(lang, close), title=t(lang, close)))  # style.css draws it
+        else:
+            no = h("button", props(type="button", data_action="dismiss", data_index=i), t(lang, close))
+        seen[msg.key] += 1
+        out.append(h("div", props(class_="notice", role="alert", data_notice=msg.key,
+                                  data_passing=None if msg.key in STAYING else "1"),
+                     h("p", None, t(lang, msg.key, **args)), yes, no, key=f"{msg.key}#{seen[msg.key]}"))
     return h("div", props(id="notices"), out)

@@ -33,7 +33,7 @@ def center_tree(model: TableModel, look: Look) -> Part:
             face = empty()
             label = t(lang, "building.aria_empty", n=k, needs=card_face(needs, look.faces, lang))
         depth = min(len(pile), 6)
-        marked, numbers = trace_numbers(model.trace, slot)
+        marked, numbers = trace_numbers(model.trace, slot, newest=2)  # above the top card, never over it
         faces.append(face)
         piles.append(
             h("button", {**props(type="button", class_="pile build", data_slot=slot, data_next=needs,

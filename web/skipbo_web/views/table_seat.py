@@ -34,14 +34,16 @@ def flags(model: TableModel, text: str) -> dict[str, str]:
                  data_selected="1" if text == model.selected else None)
 
 
-def trace_numbers(done: Trace, key: str) -> tuple[dict[str, str], list[El]]:
-    """A pile's order numbers of the computer's last moves: its ``data-trace`` and the
-    small numbers on it."""
+def trace_numbers(done: Trace, key: str, newest: int | None = None) -> tuple[dict[str, str], list[El]]:
+    """A pile's order numbers of the computer's last moves: its ``data-trace`` (all of them)
+    and the small numbers on it; with ``newest``, only that many of the last ones show,
+    after "…" when there were more (a building pile's, on one line above its top card)."""
     numbers = done.marks.get(key)
     if not numbers:
         return {}, []
     text = " ".join(map(str, numbers))
-    return {"data-trace": text}, [h("span", props(class_="trace-no", aria_hidden="true"), text, key="trace")]
+    shown = text if newest is None or len(numbers) <= newest else "\u2026" + " ".join(map(str, numbers[-newest:]))
+    return {"data-trace": text}, [h("span", props(class_="trace-no", aria_hidden="true"), shown, key="trace")]
 
 
 def seat_tree(model: TableModel, look: Look, seat: int) -> Part:
