@@ -28,6 +28,8 @@ class MoveCommands(CommandsBase):
         self.store.notify(PICKED)  # an earlier refusal's note goes
         try:
             played = self.state.ctrl.click(slot, seat, card, top)
+            if drop is not None and not played:
+                self.state.ctrl.put_back()  # a refused drag leaves nothing picked
             self.after_human(played, keyboard, drop)
         finally:
             self.state.picked = None

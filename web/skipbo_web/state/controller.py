@@ -313,6 +313,14 @@ class Controller:
             self.selected = None
             self.message = Message("msg.cancelled")
 
+    def put_back(self) -> None:
+        """A dragged card was refused where it was dropped: it goes back, so nothing stays
+        picked (a later tap must not play it); the refusal's reason stays said."""
+        if self.selected is not None:
+            self.selected = None
+            if self.message.key.startswith("msg.picked"):  # dropped on another source: not picked either
+                self.message = Message("msg.cancelled")
+
     def _refuse(self) -> bool:
         """Set the message and return True when the human cannot act now."""
         if self.game.is_over:

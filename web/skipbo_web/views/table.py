@@ -31,6 +31,8 @@ from .table_marks import Mark, mark_tree
 from .tree import El, h, props
 
 LOG_SHOWN = 60  # the newest moves in the log; older ones are counted only
+# On a touch screen these messages say how to put the card back by touch, not with Esc.
+TOUCH_WORDS = {key: f"{key}_touch" for key in ("msg.picked", "msg.picked_nowhere", "msg.picked_discard")}
 
 
 @dataclass
@@ -44,6 +46,7 @@ class Look:
     theme: str = "auto"   # the table's colours as chosen (prefs.THEMES)
     sound: bool = True    # sound on (the bar's switch)
     elsewhere: bool = False  # the game is open in another tab: the table is covered
+    touch: bool = False   # a touch screen (pointer: coarse): texts say "tap", not "Esc"
 
 
 def attrs(**values: Any) -> str:
@@ -153,7 +156,8 @@ def message_text(ctrl: Controller, look: Look, msg: Message) -> str:
     for key in ("needs", "top"):
         if key in args:
             args[key] = card_face(args[key], look.faces, look.lang)
-    return describe(look.lang, msg.key, args, faces=look.faces)
+    key = TOUCH_WORDS.get(msg.key, msg.key) if look.touch else msg.key
+    return describe(look.lang, key, args, faces=look.faces)
 
 
 def root_attributes(ctrl: Controller) -> dict[str, str | None]:
