@@ -265,8 +265,10 @@ def _player(ctrl: Controller, look: Look, view: SeatView, seat: int, mine: dict[
                                  data_count=len(pile), data_key=f"{seat}:{slot}", aria_label=label, tabindex=tab),
                          **flags, **marked},
               h("span", props(class_="fan", style=f"--k:{max(len(pile), 1)}"), cards), numbers))
+    # the seat to move, while the game is on (a puzzle's computer, halted, never moves)
+    moving = seat == to_move and not ctrl.game.is_over and not (ctrl.halted and ctrl.is_ai(seat))
     tags = []
-    if seat == to_move and not ctrl.game.is_over:
+    if moving:
         tags.append(h("span", props(class_="tag now"), t(lang, "turn.now"), key="now"))
     if ctrl.is_ai(seat):
         level = t(lang, f"level.{ctrl.kinds[seat]}")
@@ -313,7 +315,7 @@ def _player(ctrl: Controller, look: Look, view: SeatView, seat: int, mine: dict[
         classes += " partner"
     if mate is not None:
         classes += " team-" + str(min(seat, mate))
-    active = "1" if seat == to_move and not ctrl.game.is_over else None
+    active = "1" if moving else None
     return h("section", props(class_=classes, data_seat=seat, data_active=active, aria_label=shown),
              header, body, key=f"seat{seat}")
 
