@@ -48,6 +48,7 @@ class ReplayTable(Controller):
     shows_hand = True
     my_turn = False
     ai_to_move = False
+    halted = False  # not a puzzle: the seat to move is framed as in play
 
 
 def _message(replay: Replay, log: list[LogEntry]) -> Message:
