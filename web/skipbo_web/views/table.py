@@ -273,9 +273,11 @@ def _player(ctrl: Controller, look: Look, view: SeatView, seat: int, mine: dict[
     if ctrl.is_ai(seat):
         level = t(lang, f"level.{ctrl.kinds[seat]}")
         shown = t(lang, "who.ai", name=name, level=level)
-        # the name and the level apart: where the header is narrow, the level goes to its second line
+        # the name and the level (in short) apart: the name is cut before the level is
+        short = t(lang, "who.level", level=t(lang, f"level_short.{ctrl.kinds[seat]}"))
+        letter = t(lang, f"level_letter.{ctrl.kinds[seat]}")  # where even that has no room (style.css)
         head: Any = [h("span", props(class_="nm"), name, key="nm"), " ",
-                     h("span", props(class_="level"), t(lang, "who.level", level=level), key="level")]
+                     h("span", props(class_="level", title=level, data_short=letter), short, key="level")]
     else:
         shown = head = name
     mate = ctrl.partner(seat)
@@ -294,7 +296,10 @@ def _player(ctrl: Controller, look: Look, view: SeatView, seat: int, mine: dict[
     mine_done = [e for e in done.entries if e.seat == seat]
     if mine_done:  # the computer's turn, in words, until you move: "Computer: 7 from stock to pile 2, ..."
         said = line(lang, name, mine_done, look.faces)
-        head = t(lang, "trace.who", name=name)  # the level makes room for the line meanwhile
+        # "Computer 2 (med.):" before the line: the level stays by the name
+        head = (t(lang, "trace.who", name=name) if not ctrl.is_ai(seat) else
+                [*head[:2], h("span", props(class_="level", title=level, data_short=letter), short,
+                              h("span", props(class_="colon"), t(lang, "trace.who", name="")), key="level")])
         # one line; where the header is too narrow for it (a phone), a tap on it shows it whole
         tags.append(h("details", props(class_="trace", data_trace_line=seat),
                       h("summary", props(class_="trace-line", title=said, tabindex="-1"),
