@@ -91,6 +91,35 @@ def test_reduced_motion_means_no_celebration_at_all(browser: Browser, site) -> N
     context.close()
 
 
+def test_esc_closes_the_result_sheet_as_it_closes_a_sheet(watched: Watched, site) -> None:
+    """docs/PLAYING.md: Esc closes a sheet; the result's sheet too (the button brings it back)."""
+    page = open_game(watched.page, site.url, players=2, stock=1, ai="easy", seed=YOU_WIN)
+    win(page)
+    page.keyboard.press("Escape")
+    assert page.locator(".result").count() == 0
+    assert page.evaluate("document.activeElement.className") == "show-result"
+    page.keyboard.press("Enter")
+    assert page.locator('.result[data-ending="win"]').is_visible()
+
+
+def test_on_a_phone_held_sideways_the_result_opens_at_its_top(browser: Browser, site) -> None:
+    """At 740x360 the sheet scrolls: it opens with its band (how it ended) and headline in
+    sight, not scrolled to its focused button, and its buttons are in sight too."""
+    for lang, mood in (("de", "Sieg"), ("en", "Victory")):
+        context = browser.new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True,
+                                      service_workers="block")
+        page = open_game(context.new_page(), site.url, players=2, stock=1, ai="easy", seed=YOU_WIN, lang=lang)
+        win(page)
+        body = page.locator(".result .sheet-body")
+        assert body.evaluate("b => b.scrollTop") == 0
+        sheet, band = body.bounding_box(), page.locator(".result .mood").bounding_box()
+        assert band["y"] >= sheet["y"] and page.locator(".result .mood").text_content() == mood
+        button = page.locator('.result [data-action="play-again"]').bounding_box()
+        assert button["y"] + button["height"] <= sheet["y"] + sheet["height"] + 1, (button, sheet)
+        assert page.evaluate("document.activeElement.dataset.action") == "play-again"
+        context.close()
+
+
 def test_a_loss_ends_on_its_own_sheet_without_a_cascade(watched: Watched, site) -> None:
     page = open_game(watched.page, site.url, players=2, stock=1, ai="easy", seed=YOU_LOSE)
     page.locator('[data-seat="0"] [data-slot="H"]').first.click()

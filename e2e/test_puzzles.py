@@ -84,6 +84,8 @@ def test_a_failed_try_retry_show_solution_and_next(watched: Watched, site) -> No
     message = page.locator("#table .message")  # not "Your turn: pick a card" with the computer to move
     expect(message).to_have_attribute("data-message", "msg.turn_over")
     expect(message).to_have_text("Your turn is over: in a puzzle the other players do not move.")
+    expect(page.locator('#table [data-active="1"]')).to_have_count(0)  # no area framed "to move" (issue 39)
+    expect(page.locator("#table .tag.now")).to_have_count(0)
     box.get_by_role("button", name="Retry").click()
     expect(box).to_have_attribute("data-status", "open")
     expect(page.locator(f'{ME} [data-slot="D1"]')).to_have_attribute("data-top", "")

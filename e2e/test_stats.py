@@ -60,7 +60,11 @@ def test_a_finished_game_is_counted_once_and_kept_across_a_reload(watched: Watch
     sheet = open_stats(page).locator("#sheet .stats")
     assert sheet.get_attribute("data-games") == "1"
     assert ("1 game, 1 won (100%)" if game["result"] == "won" else "1 game, 0 won (0%)") in sheet.inner_text()
-    assert sheet.locator("svg rect").count() == 1
+    # one game: said in words, not a tall blank chart with a speck of a bar (issue 39)
+    assert sheet.locator("svg").count() == 0 and sheet.locator(".stats-plain").is_visible()
+    assert f"Your only game so far: {game['result']}, {game['points']} points." in sheet.inner_text()
+    rounds = -(-game["turns"] // 2)  # each player one turn a round: not both players' turns added up
+    assert f"Average length of a game: {rounds}.0 rounds" in sheet.inner_text()
     assert page.locator("[data-notice]").count() == 0
 
 

@@ -288,6 +288,20 @@ def test_picking_twice_puts_the_card_back_and_targets_come_from_the_engine() -> 
     assert ctrl.selected is None and ctrl.legal_targets() == set() and ctrl.message.key == "msg.cancelled"
 
 
+def test_a_picked_card_says_how_to_put_it_back_by_touch_on_a_touch_screen() -> None:
+    """Esc on a phone means nothing: there the card goes back with a second tap on it."""
+    ctrl = start()
+    for lang, key_word, tap_word in (("en", "Esc", "tap the card again"), ("de", "Esc", "antippen"),
+                                     ("da", "Esc", "tryk på kortet igen")):
+        for card in ("4", "S"):
+            ctrl.cancel()
+            ctrl.click("H", 0, card) if card != "S" else ctrl.click("S", 0)
+            assert ctrl.message.key.startswith("msg.picked")
+            assert key_word in message_text(ctrl, Look(lang), ctrl.message)
+            touch = message_text(ctrl, Look(lang, touch=True), ctrl.message)
+            assert key_word not in touch and tap_word in touch
+
+
 def click_move(ctrl: Controller, move: str) -> None:
     if move == "end":
         assert ctrl.can_end()

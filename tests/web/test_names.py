@@ -95,7 +95,7 @@ def test_the_table_shows_each_name_apart() -> None:
     ctrl.play(str(ctrl.game.legal_moves()[0]))  # a line in the log
     html = to_html(table_tree(table_model(ctrl), Look("en")))
     assert shown_apart(html, "דנה") and shown_apart(html, "Ben 2")
-    assert "<bdi>Ben 2</bdi></span> <span class=\"level\">(medium)</span>" in html
+    assert "<bdi>Ben 2</bdi></span> <span class=\"level\" title=\"medium\" data-short=\"M\">(med.)</span>" in html
     plain = to_html(table_tree(table_model(Controller.start(Settings(), 11)), Look("en")))
     assert "<bdi>" not in plain  # default names ("You", "Computer") are the page's own words
 

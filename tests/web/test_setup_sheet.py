@@ -55,7 +55,7 @@ def start(page: types.SimpleNamespace, search: str, stored: dict[str, Any] | Loc
     window = types.SimpleNamespace(location=types.SimpleNamespace(search=search), localStorage=storage,
                                    navigator=types.SimpleNamespace(languages=["de"], language="de"))
     window.top = window.self = window  # the top of its tab (page_apart.in_frame)
-    browser = types.SimpleNamespace(window=window, by_id=lambda name: None)
+    browser = types.SimpleNamespace(window=window, by_id=lambda name: None, matches_media=lambda query: False)
     session = page.session.Session(browser)
     sheet = page.sheet.Sheet(Store(session.state), None, session, browser, None, {})
     return sheet, storage

@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from skipbo_web.i18n import LANGUAGES
+from skipbo_web.i18n import LANGUAGES, t
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.state.stats import (
@@ -144,8 +144,9 @@ def test_totals() -> None:
     assert (sums.by_level["hard"].games, sums.by_level["hard"].wins) == (1, 0)
     assert list(sums.by_players) == [2, 3] and sums.by_players[3].rate == 1.0
     assert sums.longest_streak == 3 and sums.current_streak == 0
-    assert sums.average_turns == pytest.approx(sum(g.turns for g in games) / 7)
-    assert sums.best == games[3]  # 60 points, in fewer turns than the other 60
+    # rounds, not every player's turns added up: 30 turns of 2 players are 15 rounds
+    assert sums.average_rounds == pytest.approx(sum(-(-g.turns // g.players) for g in games) / 7)
+    assert sums.best == games[3]  # 60 points, in fewer rounds (7) than the other 60 (13)
 
 
 def test_the_csv_has_a_line_per_game() -> None:
@@ -173,5 +174,26 @@ def test_the_sheet_counts_in_words() -> None:
     assert "1 game, 1 won (100%)" in one and "streak: 1 game<" in one
     assert "2 games, 1 won (50%)" in to_html(stats_tree("en", [game(), game(result="lost", points=0)]))
     assert "2 Spiele, 2 gewonnen (100 %)" in to_html(stats_tree("de", [game(), game()]))
-    assert "Länge eines Spiels: 20,5 Züge" in to_html(stats_tree("de", [game(turns=20), game(turns=21)]))
-    assert "length of a game: 20.5 turns" in to_html(stats_tree("en", [game(turns=20), game(turns=21)]))
+    assert "Länge eines Spiels: 10,5 Runden" in to_html(stats_tree("de", [game(turns=20), game(turns=21)]))
+    assert "length of a game: 10.5 rounds (in a round every player" in to_html(
+        stats_tree("en", [game(turns=20), game(turns=21)]))
+
+
+def test_a_game_s_length_is_counted_in_rounds_not_every_player_s_turns() -> None:
+    """Issue 39: a 2-player game of 64 turns (32 of them yours) said "64.0 turns"."""
+    assert game(turns=64, players=2, levels=("hard",)).rounds == 32
+    assert game(turns=31, players=3, levels=("hard", "easy")).rounds == 11  # the last round part way
+    html = to_html(stats_tree("en", [game(turns=64, players=2, levels=("hard",), result="won", points=30)]))
+    assert "Average length of a game: 32.0 rounds" in html and "30 points in 32 rounds" in html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_game_or_games_without_points_are_said_plainly_not_drawn(lang: str) -> None:
+    """A chart of one game, or of games that scored nothing (only a win scores), is a
+    blank box with specks for bars: words say it instead."""
+    one = to_html(stats_tree(lang, [game(result="lost", points=0)]))
+    assert "<svg" not in one and "stats-plain" in one and t(lang, "stats.lost") in one and "{" not in one
+    lost = to_html(stats_tree(lang, [game(result="lost", points=0), game(result="stalled", points=0)]))
+    assert "<svg" not in lost and "stats-plain" in lost and "{" not in lost
+    two = to_html(stats_tree(lang, [game(result="lost", points=0), game(result="won", points=40)]))
+    assert two.count("<rect") == 2 and "stats-plain" not in two

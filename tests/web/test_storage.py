@@ -66,7 +66,8 @@ def window(ls: QuotaStorage, search: str = "") -> Any:
 
 def session_of(page: types.SimpleNamespace, ls: QuotaStorage, search: str = "") -> Any:
     """The page's session at start, its start's notices reported, its first save made (as App does)."""
-    session = page.session.Session(types.SimpleNamespace(window=window(ls, search), by_id=lambda name: None))
+    session = page.session.Session(types.SimpleNamespace(window=window(ls, search), by_id=lambda name: None,
+                                                         matches_media=lambda query: False))
     session.report()
     session.save()
     return session
@@ -135,7 +136,8 @@ def test_a_value_with_no_room_to_be_set_aside_is_stuck_and_named(page) -> None:
     ls = QuotaStorage(error(page), quota=5_000_000)
     big = "{" * 3_000_000
     ls.items["skipbo.match"] = big
-    session = page.session.Session(types.SimpleNamespace(window=window(ls, "?seed=4"), by_id=lambda name: None))
+    session = page.session.Session(types.SimpleNamespace(window=window(ls, "?seed=4"), by_id=lambda name: None,
+                                                         matches_media=lambda query: False))
     session.report()
     assert "notice.stuck" in keys_of(session) and "skipbo.match" in session.state.notices[-1].args["names"]
     session.save()

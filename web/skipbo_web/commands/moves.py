@@ -27,6 +27,8 @@ class MoveCommands(CommandsBase):
         self.store.notify(PICKED)  # an earlier refusal's note goes
         try:
             outcome = self.state.ctrl.click(slot, seat, card, top)
+            if drop is not None and isinstance(outcome, Refused):
+                self.state.ctrl.put_back()  # a refused drag leaves nothing picked
             self.after_human(outcome, keyboard, drop)
         finally:
             self.state.picked = None

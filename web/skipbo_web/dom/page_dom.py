@@ -52,11 +52,12 @@ class Browser:
         """The element in focus, or None."""
         return js(self.document.activeElement)
 
-    def focus_first(self, selector: str, root: Any = None) -> bool:
-        """Focus the first element matching ``selector``; whether there was one."""
+    def focus_first(self, selector: str, root: Any = None, scroll: bool = True) -> bool:
+        """Focus the first element matching ``selector``; whether there was one.
+        ``scroll=False``: the page and the element's box stay where they are scrolled."""
         el = self.query(selector, root)
         if el is not None:
-            el.focus()
+            el.focus() if scroll else el.focus(self.js_object({"preventScroll": True}))
         return el is not None
 
     def js_object(self, value: Any) -> Any:

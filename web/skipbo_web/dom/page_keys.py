@@ -62,6 +62,9 @@ class Keyboard:
             return
         if key == "Escape":
             commands.close_menu()
+            if state.ctrl.game.is_over and not state.look.result_hidden:  # Esc closes the result's sheet too
+                commands.show_result(False)
+                self.focus(".show-result")  # the button that opens it again
             commands.cancel_pick()
             return
         if key.startswith("Arrow"):

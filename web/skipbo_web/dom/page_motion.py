@@ -67,6 +67,12 @@ class Rect:
     def cy(self) -> float:
         return self.top + self.height / 2
 
+    def overlap(self, other: Rect) -> float:
+        """The area this box and ``other`` share."""
+        w = min(self.left + self.width, other.left + other.width) - max(self.left, other.left)
+        h = min(self.top + self.height, other.top + other.height) - max(self.top, other.top)
+        return max(w, 0) * max(h, 0)
+
 
 @dataclass
 class Flight:

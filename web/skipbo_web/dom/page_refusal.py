@@ -16,6 +16,7 @@ from ..views.isolate import isolate_text
 from ..views.seat_words import message_text
 from ..views.table_model import controller_names
 from .page_dom import create_proxy
+from .page_motion import Rect
 
 if TYPE_CHECKING:
     from ..state.store import Store
@@ -70,11 +71,17 @@ class Refusal:
         note.textContent = text
         note.hidden = False
         pile, box = el.getBoundingClientRect(), note.getBoundingClientRect()
-        top = pile.top - box.height - MARGIN
-        if top < MARGIN:  # no room above: below the pile
-            top = pile.bottom + MARGIN
-        left = pile.left + pile.width / 2 - box.width / 2
-        left = max(MARGIN, min(left, window.innerWidth - box.width - MARGIN))
+        w, h, width, height = box.width, box.height, window.innerWidth, window.innerHeight
+        across = max(MARGIN, min(pile.left + pile.width / 2 - w / 2, width - w - MARGIN))
+        # above the pile, below it, right or left of it (level with its middle, top or
+        # bottom): the first of those on the screen that covers least of the players'
+        # names (their areas' headers)
+        spots = [(across, pile.top - h - MARGIN), (across, pile.bottom + MARGIN)] + [
+            (x, y) for y in (pile.top + pile.height / 2 - h / 2, pile.top, pile.bottom - h)
+            for x in (pile.right + MARGIN, pile.left - w - MARGIN)]
+        shown = [(x, y) for x, y in spots if MARGIN <= x <= width - w - MARGIN and MARGIN <= y <= height - h - MARGIN]
+        heads = [Rect.of(r) for r in self.browser.document.querySelectorAll("#table .player > header")]
+        left, top = min(shown or spots[1:2], key=lambda s: sum(Rect(*s, w, h).overlap(r) for r in heads))
         note.style.left, note.style.top = f"{left:.0f}px", f"{top:.0f}px"
         self.pile = el
         self.timer = window.setTimeout(self._hide, SHOWN_MS)

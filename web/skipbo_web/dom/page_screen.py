@@ -60,7 +60,8 @@ class Screen:
             self.shown, self.result_focused = ctrl, False
         if ctrl.game.is_over and not state.look.result_hidden and not self.result_focused:
             self.result_focused = True  # keyboard users land on "next game" / "play again"
-            self.browser.focus_first(".result .primary", self.root)
+            # without scrolling: the sheet opens at its top, the band saying how it ended in sight
+            self.browser.focus_first(".result .primary", self.root, scroll=False)
         if ctrl.curtain and state.sheet is None:
             self.browser.focus_first('[data-action="reveal"]', self.root)
         self.store.notify(DRAWN)  # the frame fits the cards and tells the host

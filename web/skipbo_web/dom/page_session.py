@@ -101,7 +101,8 @@ class Session:
         look = Look(lang, url.faces if url.faces is not None else ctrl.settings.faces,
                     theme=url.theme or stored_theme(self.read(self.pref_keys.theme)),
                     sound=url.sound if url.sound is not None else
-                    stored_sound(self.read(self.pref_keys.sound), self.embed))
+                    stored_sound(self.read(self.pref_keys.sound), self.embed),
+                    touch=browser.matches_media("(pointer: coarse)"))
         self.state = PageState(ctrl=ctrl, look=look, speed=speed, notices=notices)
 
     def url_position(self, settings: Settings, saved: Controller | None,

@@ -204,6 +204,14 @@ class Controller(Seats):
         self.message = refusal_message(refused)
         return refused
 
+    def put_back(self) -> None:
+        """A dragged card was refused where it was dropped: it goes back, so nothing stays
+        picked (a later tap must not play it); the refusal's reason stays said."""
+        if self.selected is not None:
+            self.selected = None
+            if self.message.key.startswith("msg.picked"):  # dropped on another source: not picked either
+                self.message = Message("msg.cancelled")
+
     def notation(self, slot: str, seat: int | None, card: str | None) -> str | Refused:
         """The notation of a click (``clicks.click_notation``), or why it is nobody's pile to use."""
         return click_notation(self, slot, seat, card)

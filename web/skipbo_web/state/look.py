@@ -17,3 +17,4 @@ class Look:
     theme: str = "auto"   # the table's colours as chosen (prefs.THEMES)
     sound: bool = True    # sound on (the bar's switch)
     elsewhere: bool = False  # the game is open in another tab: the table is covered
+    touch: bool = False   # a touch screen (pointer: coarse): texts say "tap", not "Esc"

@@ -48,6 +48,12 @@ class GameSummary:
     seed: int | str | None
 
     @property
+    def rounds(self) -> int:
+        """The rounds the game lasted (in a round every player has one turn; ``turns``
+        counts every player's turns, the last round's too when it ended part way)."""
+        return -(-self.turns // self.players)
+
+    @property
     def opponents(self) -> str:
         """The opponents' level, or ``mixed``."""
         return self.levels[0] if len(set(self.levels)) == 1 else MIXED
@@ -170,7 +176,7 @@ class Totals:
     by_players: dict[int, Tally] = field(default_factory=dict)  # by table size
     longest_streak: int = 0
     current_streak: int = 0
-    average_turns: float = 0.0
+    average_rounds: float = 0.0  # rounds (each player one turn), not every player's turns added up
     best: GameSummary | None = None  # the win with the most points (then the fewest turns)
 
 
@@ -188,10 +194,10 @@ def totals(games: list[GameSummary]) -> Totals:
         longest = max(longest, streak)
     order = [*LEVELS, MIXED]
     wins = [g for g in games if g.result == "won"]
-    best = min(wins, key=lambda g: (-g.points, g.turns)) if wins else None
+    best = min(wins, key=lambda g: (-g.points, g.rounds)) if wins else None
     return Totals(everything, sum(g.result == "stalled" for g in games),
                   {k: by_level[k] for k in order if k in by_level}, dict(sorted(by_players.items())),
-                  longest, streak, sum(g.turns for g in games) / len(games), best)
+                  longest, streak, sum(g.rounds for g in games) / len(games), best)
 
 
 CSV_FIELDS = ("date", "players", "stock", "teams", "wild_cards", "target", "practice", "levels", "result",

@@ -18,6 +18,10 @@ from .table_model import SeatName
 Names = Sequence[SeatName]
 
 
+# On a touch screen these messages say how to put the card back by touch, not with Esc.
+TOUCH_WORDS = {key: f"{key}_touch" for key in ("msg.picked", "msg.picked_nowhere", "msg.picked_discard")}
+
+
 def seat_name(names: Names, look: Look, seat: int) -> str:
     """A seat's name: the one given, else the default ("You", "Computer 2", "Player 3")."""
     name = names[seat]
@@ -44,7 +48,8 @@ def message_text(names: Names, look: Look, msg: Message) -> str:
     for key in ("needs", "top"):
         if key in args:
             args[key] = card_face(args[key], look.faces, look.lang)
-    return describe(look.lang, msg.key, args, faces=look.faces)
+    key = TOUCH_WORDS.get(msg.key, msg.key) if look.touch else msg.key
+    return describe(look.lang, key, args, faces=look.faces)
 
 
 def log_text(names: Names, look: Look, e: LogEntry) -> str:

@@ -27,14 +27,21 @@ def _table(lang: str, caption: str, head: str, rows: list[tuple[str, Tally]]) ->
 def chart(lang: str, games: list[GameSummary]) -> El:
     """The newest games' points as bars, coloured by result (a text says the same)."""
     shown = games[-CHART_GAMES:]
-    top = max([g.points for g in shown] + [1])
+    counts = {r: sum(g.result == r for g in shown) for r in ("won", "lost", "stalled")}
+    if len(shown) == 1 or not any(g.points for g in shown):
+        # one game, or none with points (only a win scores): bars would be specks under a
+        # blank; words say it plainly
+        last = shown[-1]
+        return h("p", props(class_="stats-plain", data_games=len(shown)),
+                 t(lang, "stats.plain", count=len(shown), result=t(lang, f"stats.{last.result}"),
+                   points=last.points, **counts))
+    top = max(g.points for g in shown)
     bars = []
     for i, g in enumerate(shown):
         high = max(2.0, HEIGHT * g.points / top)
         bars.append(h("rect", props(class_=f"bar-{g.result}", x=i * (BAR_W + GAP), y=f"{HEIGHT - high:.1f}",
                                     width=BAR_W, height=f"{high:.1f}")))
     width = len(shown) * (BAR_W + GAP) - GAP
-    counts = {r: sum(g.result == r for g in shown) for r in ("won", "lost", "stalled")}
     label = t(lang, "stats.chart_label", count=len(shown), **counts)
     legend = [h("span", props(class_=f"key key-{r}"), t(lang, f"stats.{r}")) for r in counts]
     return h("figure", props(class_="stats-chart"),
@@ -80,10 +87,10 @@ def _summary(lang: str, sums: Totals) -> El:
     if sums.stalled:
         lines.append(t(lang, "stats.stalled_games", count=sums.stalled))
     lines.append(t(lang, "stats.streak", count=sums.longest_streak))
-    lines.append(t(lang, "stats.average", turns=f"{sums.average_turns:.1f}".replace(".", t(lang, "stats.decimal"))))
+    lines.append(t(lang, "stats.average", rounds=f"{sums.average_rounds:.1f}".replace(".", t(lang, "stats.decimal"))))
     best = sums.best
     if best is not None:
-        lines.append(t(lang, "stats.best", points=best.points, turns=best.turns, date=best.date[:10],
+        lines.append(t(lang, "stats.best", points=best.points, rounds=best.rounds, date=best.date[:10],
                        level=_level_name(lang, best.opponents), players=best.players))
     return h("ul", props(class_="stats-summary"), [h("li", None, line) for line in lines])
 

@@ -98,6 +98,7 @@ class TableModel:
     open_hands: tuple[tuple[int, ...], ...] | None = None  # every seat's hand face up (a replay)
     humans: tuple[int, ...] = ()          # the seats people play
     ending: str | None = None             # ``win``, ``loss``, ``stall`` (``state.ending``); None: it runs
+    halted: bool = False                  # a puzzle's computer seats never move
 
     @property
     def viewer(self) -> int:
@@ -150,4 +151,4 @@ def table_model(ctrl: Controller) -> TableModel:
         selected=ctrl.selected, legal=frozenset(ctrl.legal_targets()), playable=frozenset(ctrl.playable_sources()),
         trace=trace(ctrl), log=tuple(game.log(max(0, played - LOG_SHOWN))), played=played,
         last_target=built_on(moves),
-        humans=tuple(ctrl.humans), ending=ending(ctrl))
+        humans=tuple(ctrl.humans), ending=ending(ctrl), halted=ctrl.halted)

@@ -86,16 +86,20 @@ def seat_tree(model: TableModel, look: Look, seat: int) -> Part:
                                  data_count=len(pile), data_key=f"{seat}:{slot}", aria_label=label, tabindex=tab),
                          **marks, **marked},
               fans[-1], numbers, key=f"{seat}:{slot}"))
+    # the seat to move, while the game is on (a puzzle's computer, halted, never moves)
+    moving = seat == to_move and not over and not (model.halted and model.is_ai(seat))
     tags = []
-    if seat == to_move and not over:
+    if moving:
         tags.append(h("span", props(class_="tag now"), t(lang, "turn.now"), key="now"))
     level_key = model.levels[seat]
     if level_key is not None:
         level = t(lang, f"level.{level_key}")
         shown = t(lang, "who.ai", name=name, level=level)
-        # the name and the level apart: where the header is narrow, the level goes to its second line
+        # the name and the level (in short) apart: the name is cut before the level is
+        short = t(lang, "who.level", level=t(lang, f"level_short.{level_key}"))
+        letter = t(lang, f"level_letter.{level_key}")  # where even that has no room (style.css)
         head: Any = [h("span", props(class_="nm"), name, key="nm"), " ",
-                     h("span", props(class_="level"), t(lang, "who.level", level=level), key="level")]
+                     h("span", props(class_="level", title=level, data_short=letter), short, key="level")]
     else:
         shown = head = name
     mate = model.partner(seat)
@@ -114,7 +118,10 @@ def seat_tree(model: TableModel, look: Look, seat: int) -> Part:
     mine_done = [e for e in model.trace.entries if e.seat == seat]
     if mine_done:  # the computer's turn, in words, until you move: "Computer: 7 from stock to pile 2, ..."
         said = line(lang, name, mine_done, look.faces)
-        head = t(lang, "trace.who", name=name)  # the level makes room for the line meanwhile
+        # "Computer 2 (med.):" before the line: the level stays by the name
+        head = (t(lang, "trace.who", name=name) if level_key is None else
+                [*head[:2], h("span", props(class_="level", title=level, data_short=letter), short,
+                              h("span", props(class_="colon"), t(lang, "trace.who", name="")), key="level")])
         # one line; where the header is too narrow for it (a phone), a tap on it shows it whole
         tags.append(h("details", props(class_="trace", data_trace_line=seat),
                       h("summary", props(class_="trace-line", title=said, tabindex="-1"),
@@ -137,7 +144,7 @@ def seat_tree(model: TableModel, look: Look, seat: int) -> Part:
         classes += " partner"
     if mate is not None:
         classes += " team-" + str(min(seat, mate))
-    active = "1" if seat == to_move and not over else None
+    active = "1" if moving else None
     section = h("section", props(class_=classes, data_seat=seat, data_active=active, aria_label=shown),
                 header, row, hand, key=f"seat{seat}")
 
