@@ -5,9 +5,11 @@ sub-path with "play on", and the share link."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.game_support import axe_scan, open_game, play_turn, stored, table_state, wait_for_turn
@@ -233,3 +235,51 @@ def test_the_replay_of_your_game_names_the_seats_as_the_game_did_and_says_the_st
     page.click('[data-action="replay-last"]')
     page.wait_for_selector(f'{VIEW}[data-step="{len(stored(page)["moves"])}"]')
     assert now.inner_text() == page.locator(f"{VIEW} .message").inner_text() != ""
+
+
+WHOLE_TABLE = """(view) => {
+  // scrolled as the sheet opens, or with the table right under the controls that stay at its top
+  const table = document.querySelector(view), body = table.closest('.sheet-body');
+  const controls = body.querySelector('.replay-controls');
+  if (body.scrollTop > 0 || table.getBoundingClientRect().bottom > body.getBoundingClientRect().bottom) {
+    body.scrollTop += table.getBoundingClientRect().top - body.getBoundingClientRect().top
+      - controls.getBoundingClientRect().height;
+  }
+  const room = body.getBoundingClientRect(), box = table.getBoundingClientRect();
+  const hand = [...table.querySelectorAll('.me [data-slot="H"]')].map(e => e.getBoundingClientRect());
+  return {top: box.top, bottom: box.bottom, below: controls.getBoundingClientRect().bottom,
+          room: Math.min(room.bottom, innerHeight), scrolled: body.scrollTop, hand: hand.length,
+          handBottom: Math.max(...hand.map(r => r.bottom)), card: hand[0].width};
+}"""
+
+
+@pytest.mark.parametrize(("size", "embed", "lang"), [((1280, 800), False, "en"), ((420, 600), True, "de")],
+                         ids=["1280x800", "embed-420x600"])
+def test_the_viewer_shows_the_whole_table(browser, site, size, embed: bool, lang: str) -> None:
+    """The viewer's cards were sized from the sheet's width alone: at 1280x800 and in a
+    420x600 frame the bottom player's hand lay below the sheet's bottom. Now the whole
+    table shows, on opening where the room allows (1280x800), else right under the
+    viewer's controls, at every step."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, service_workers="block")
+    page = context.new_page()
+    page.route("**/records/unfinished.json", lambda route: route.fulfill(path=str(UNFINISHED),
+                                                                        content_type="application/json"))
+    page.goto(f"{site.url}?record=records/unfinished.json&lang={lang}&speed=0" + ("&embed=1" if embed else ""))
+    page.wait_for_selector(f'{VIEW}[data-step="0"]', timeout=BOOT_TIMEOUT_MS)
+    last = int(page.get_attribute(VIEW, "data-last"))
+    for step in (0, last):
+        if step:
+            page.click('[data-action="replay-last"]')
+            page.wait_for_selector(f'{VIEW}[data-step="{step}"]')
+            page.evaluate("document.querySelector('#sheet .sheet-body').scrollTop = 0")
+        seen = page.evaluate(WHOLE_TABLE, VIEW)
+        if os.environ.get("SKIPBO_LAYOUT_SHOTS"):  # a folder to keep a screenshot in
+            page.screenshot(path=os.path.join(os.environ["SKIPBO_LAYOUT_SHOTS"],
+                                              f"replay-{size[0]}x{size[1]}-{lang}-{step}.png"))
+        assert seen["hand"] == (5 if step == 0 else 3), seen
+        assert seen["bottom"] <= seen["room"] + 0.5, f"the table runs past the sheet's bottom at step {step}: {seen}"
+        assert seen["top"] >= seen["below"] - 0.5, seen  # not under the controls
+        assert seen["card"] >= 30, f"cards of {seen['card']} px"
+        if not embed:
+            assert seen["scrolled"] == 0, "1280x800: the whole table shows as the viewer opens"
+    context.close()

@@ -8,7 +8,10 @@ played in a frame of its own.
 
 from __future__ import annotations
 
-from playwright.sync_api import Frame, FrameLocator, Page, expect
+import os
+
+import pytest
+from playwright.sync_api import Browser, Frame, FrameLocator, Page, expect
 
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 
@@ -173,3 +176,31 @@ def test_the_lessons_buttons_work_in_the_order_the_text_gives_them(watched: Watc
     assert played == ["Play H1>B1", "Play HSB>B1", "Play S>B1"]
     expect(game.locator('[data-slot="B1"]')).to_have_attribute("data-top", "3")
     expect(game.locator('[data-seat="0"] [data-slot="S"]')).to_have_attribute("data-top", "11")
+
+
+FITS = """() => {
+  const view = document.documentElement.clientWidth;
+  const wider = [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > view + 0.5).map(e => e.tagName.toLowerCase() + '#' + e.id);
+  const inside = document.getElementById('game').contentDocument.documentElement;
+  return {scroll: document.documentElement.scrollWidth, view, wider,
+          game: [inside.scrollWidth, inside.clientWidth]};
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_lesson_fits_a_phone(browser: Browser, site, width: int) -> None:
+    """On a phone held upright the lesson page scrolled sideways: its game frame was 420 px
+    wide at any size. Now the page is as wide as the screen, and so is the game's frame,
+    whose table fits it without scrolling sideways either."""
+    context = browser.new_context(viewport={"width": width, "height": 800}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{site.url}teaching-example.html")
+    page.frame_locator("#game").locator(READY).wait_for(timeout=BOOT_TIMEOUT_MS)
+    page.locator("#game").scroll_into_view_if_needed()
+    if os.environ.get("SKIPBO_LAYOUT_SHOTS"):  # a folder to keep a screenshot in
+        page.screenshot(path=os.path.join(os.environ["SKIPBO_LAYOUT_SHOTS"], f"teaching-example-{width}.png"))
+    seen = page.evaluate(FITS)
+    context.close()
+    assert seen["scroll"] <= width and seen["wider"] == [], f"the page scrolls sideways: {seen}"
+    assert seen["game"][0] <= seen["game"][1], f"the game scrolls sideways in its frame: {seen['game']}"

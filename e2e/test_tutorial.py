@@ -57,6 +57,14 @@ def wait_step(page: Page, index: int) -> None:
 def do_step(page: Page, index: int) -> int:
     """What step ``index`` asks, by clicking only what lights up; the step reached (the
     computer's turns pass at once at speed 0)."""
+    act(page, index)
+    index += 2 if STEPS[index + 1].kind == "computer" else 1
+    wait_step(page, index)
+    return index
+
+
+def act(page: Page, index: int) -> None:
+    """Click what step ``index`` lights up: Next, or the card and the pile of its move."""
     step = STEPS[index]
     if step.kind == "explain":
         page.click('#coach [data-action="tutorial-next"]')
@@ -66,9 +74,6 @@ def do_step(page: Page, index: int) -> int:
             source = source.locator('[data-slot="H"]')  # the free step: any hand card
         source.last.click()
         page.locator('[data-coach="to"]').last.click()
-    index += 2 if STEPS[index + 1].kind == "computer" else 1
-    wait_step(page, index)
-    return index
 
 
 def test_the_tutorial_played_by_clicks_left_resumed_and_won(watched, site) -> None:
@@ -177,3 +182,38 @@ def test_the_records_sheet_shares_the_tutorial_itself(watched, site) -> None:
     load(page, link)
     page.wait_for_selector(wait_step_de)
     assert page.get_attribute("html", "lang") == "de"
+
+
+SIZES = """() => {
+  const box = document.querySelector('#coach .coach-box').getBoundingClientRect();
+  const lit = [...document.querySelectorAll('#table [data-coach], #table .center')].map(e => e.getBoundingClientRect());
+  return {card: document.querySelector('.me [data-slot="H"] .card').getBoundingClientRect().width,
+          table: document.getElementById('table').getBoundingClientRect().top,
+          covers: lit.filter(r => r.top < box.bottom - 0.5).length};
+}"""
+
+
+def test_on_a_phone_the_table_keeps_its_size_through_the_lesson(browser, site) -> None:
+    """At 360x740 the table grew and shrank at every step (your cards 37 <-> 54 px) as the
+    lesson's box grew and shrank with its text. Now the box keeps one height in the page
+    and a longer lesson lays over the other player's area: the table keeps one size, and
+    the box never covers the building piles or what the lesson lights up."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                                  service_workers="block")
+    page = context.new_page()
+    load(page, f"{site.url}?tutorial=1&lang=de&speed=0")
+    seen, index = [], 0
+    while index < STEP_COUNT - 1:
+        page.wait_for_selector(f'{COACH}[data-step="{STEPS[index].key}"]', timeout=15_000)
+        page.wait_for_timeout(50)
+        seen.append((STEPS[index].key, page.evaluate(SIZES)))
+        act(page, index)
+        index += 2 if STEPS[index + 1].kind == "computer" else 1
+    context.close()
+    assert len(seen) > 20
+    cards = {round(s["card"], 1) for _, s in seen}
+    tops = {round(s["table"]) for _, s in seen}
+    assert len(cards) == 1 and len(tops) == 1, f"the table changed its size: {seen}"
+    assert min(cards) >= 44
+    covered = [key for key, s in seen if s["covers"]]
+    assert covered == [], f"the lesson's box covers the building piles or what it lights up: {covered}"
