@@ -233,8 +233,7 @@ def test_the_sound_follows_its_switch(page: types.SimpleNamespace) -> None:
     app.sound.play(["turn"])
     context = app.sound.ctx
     assert context is not None and app.browser.document.documentElement.dataset.soundPlayed == "turn"
-    app.store.state.look.sound = False
-    app.store.notify("look")
+    app.store.update_look(sound=False)
     context.suspend.assert_called_once()
     app.sound.play(["turn"])
     assert app.sound.played == 1

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from skipbo_web.state.settings import Seat, Settings, default_seats
-from skipbo_web.state.store import Store
 from skipbo_web.views.tree import El
 
 from skipbo_core import Game, Rules, position_of, to_compact
@@ -57,7 +56,7 @@ def start(page: types.SimpleNamespace, search: str, stored: dict[str, Any] | Loc
     window.top = window.self = window  # the top of its tab (page_apart.in_frame)
     browser = types.SimpleNamespace(window=window, by_id=lambda name: None)
     session = page.session.Session(browser)
-    sheet = page.sheet.Sheet(Store(session.state), None, session, browser, None, {})
+    sheet = page.sheet.Sheet(session.store, None, session, browser, None, {})
     return sheet, storage
 
 

@@ -3,6 +3,8 @@ which mode the page is in, and the listeners that hear of each change."""
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
+
 import pytest
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
@@ -45,10 +47,23 @@ def test_a_puzzle_ends_when_another_game_is_on_the_table() -> None:
 
 
 def test_the_page_is_covered_while_another_tab_has_the_game() -> None:
-    state = page()
-    assert not state.covered
-    state.look.elsewhere = True
-    assert state.covered
+    store = Store(page())
+    assert not store.state.covered
+    store.update_look(elsewhere=True)
+    assert store.state.covered
+
+
+def test_the_look_changes_only_through_the_store_and_every_change_is_heard() -> None:
+    store = Store(page())
+    heard: list[frozenset[str]] = []
+    store.subscribe(heard.append)
+    before = store.state.look
+    with pytest.raises(FrozenInstanceError):
+        before.sound = True  # type: ignore[misc]
+    assert store.update_look(sound=True, lang="da")
+    assert heard == [frozenset({"look"})] and store.state.look == Look("da", theme="dark", sound=True)
+    assert before == Look("de", theme="dark", sound=False)  # the look read before is as it was
+    assert not store.update_look(lang="da") and len(heard) == 1  # no change, nobody told
 
 
 def test_the_store_tells_each_listener_what_changed() -> None:

@@ -31,7 +31,7 @@ class GameCommands(CommandsBase):
     def set_table_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
         """``ctrl``'s game on the table (nothing saved, nothing drawn yet: the caller goes on)."""
         self.state.ctrl = ctrl
-        self.state.look.result_hidden = result_hidden
+        self.store.update_look(result_hidden=result_hidden)
 
     def switch_game(self, ctrl: Controller) -> None:
         """Switch to another game: kept and drawn, the computer's turns of the previous one
@@ -60,7 +60,7 @@ class GameCommands(CommandsBase):
         url = self._options(options)
         ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin="host")
         if url.faces is not None:
-            self.state.look.faces = url.faces
+            self.store.update_look(faces=url.faces)
         self.show_game(ctrl)
         return self.current()
 
@@ -113,7 +113,7 @@ class GameCommands(CommandsBase):
             raise HostError(BAD_POSITION, str(err), path=err.path, reason=err.code,
                             explain=message_words(state.look.lang, err.message)) from None
         if url.faces is not None:
-            state.look.faces = url.faces
+            self.store.update_look(faces=url.faces)
         self.show_game(ctrl)
         return self.current()
 

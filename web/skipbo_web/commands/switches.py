@@ -21,7 +21,7 @@ class SwitchCommands(CommandsBase):
 
     def show_lang(self, lang: str) -> None:
         """The page in ``lang`` for now (the new-game form's choice: kept when its game starts)."""
-        self.state.look.lang = lang
+        self.store.update_look(lang=lang)
         self.render()
 
     def set_speed(self, speed: int, redraw: bool = True) -> dict[str, Any]:
@@ -49,12 +49,11 @@ class SwitchCommands(CommandsBase):
         self.rooms.table.toggle_menu(False)
 
     def toggle_sound(self) -> None:
-        self.rooms.session.set_sound(not self.state.look.sound)
-        self.store.notify("look")  # the sound follows its switch
+        self.rooms.session.set_sound(not self.state.look.sound)  # the sound hears the look change
         self.render()
 
     def show_result(self, shown: bool) -> None:
-        self.state.look.result_hidden = not shown
+        self.store.update_look(result_hidden=not shown)
         self.render()
 
     def notice(self, message: Message) -> None:

@@ -11,7 +11,7 @@ class TabCommands(CommandsBase):
     def step_back(self) -> None:
         """Another tab has the game: stop, close any sheet, cover the table."""
         rooms = self.rooms
-        self.state.look.elsewhere = True
+        self.store.update_look(elsewhere=True)
         rooms.computer.stop()
         rooms.drag.drop_gesture()
         if self.state.sheet is not None:
@@ -22,7 +22,7 @@ class TabCommands(CommandsBase):
     def take_over(self) -> None:
         """Uncover the table and go on from the newest save (the tab has claimed the game)."""
         rooms = self.rooms
-        self.state.look.elsewhere = False
+        self.store.update_look(elsewhere=False)
         saved = rooms.session.load_saved()
         rooms.stats.forget()  # the other tab may have counted games meanwhile
         if saved is not None:

@@ -133,17 +133,18 @@ class Sheet:
 
     def start(self, form: dict[str, str]) -> None:
         """Deal the game the new-game screen describes, or name its wrong fields."""
-        session, state = self.session, self.store.state
+        session, store = self.session, self.store
         settings, bad = session.settings.with_form(form)
         lang = form.get("lang")
         if lang in LANGUAGES:
-            state.look.lang = lang
+            store.update_look(lang=lang)
         if bad:
             self.draft, self.errors = settings, bad
             self.open("setup")
             return
+        state = store.state
         session.settings = Settings(**{**settings.__dict__, "lang": state.look.lang, "speed": state.speed})
-        state.look.faces = session.settings.faces
+        store.update_look(faces=session.settings.faces)
         session.save_settings()
         self.close()
         self.commands.show_game(session.deal())

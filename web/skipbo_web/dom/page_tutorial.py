@@ -100,7 +100,7 @@ class TutorialSession:
         tutorial = self.tutorial
         tutorial.sync()
         if tutorial.game.is_over:
-            self.store.state.look.result_hidden = True  # the coach box says it; the score stays one click away
+            self.store.update_look(result_hidden=True)  # the coach box says it; the score stays one click away
         self.session.storage.set(self.key, tutorial.to_dict(active=active))
 
     def close(self) -> None:

@@ -10,7 +10,7 @@ Rooms read it here instead of asking each other; nothing here touches the browse
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -156,6 +156,11 @@ class Store:
         if changed:
             self.notify(*changed)
         return changed
+
+    def update_look(self, **changes: Any) -> bool:
+        """The next ``Look`` (it is a value: never changed in place), heard as ``look``
+        when it differs; True when it did."""
+        return bool(self.update(look=replace(self.state.look, **changes)))
 
     def notify(self, *parts: str) -> None:
         """Tell the listeners that ``parts`` changed (names of ``PageState`` fields, or
