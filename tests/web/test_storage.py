@@ -176,7 +176,7 @@ def test_a_storage_filled_during_play_keeps_the_last_save_and_goes_on(page) -> N
     ls.fill()
     play(session)
     assert ls.items["skipbo.current"] == first and keys_of(session) == ["notice.not_saved"]
-    session.store.state.notices.clear()  # dismissed: not said again while the same key fails
+    session.store.update(notices=())  # dismissed: not said again while the same key fails
     play(session)
     assert keys_of(session) == [] and session.save()
     del ls.items["other.page"]
@@ -193,8 +193,7 @@ def test_damaged_statistics_are_set_aside_whole_and_stay_bounded(page) -> None:
     ls.items["skipbo.stats"] = damaged
     for load in range(3):
         session = session_of(page, ls)
-        store = types.SimpleNamespace(state=session.store.state)
-        desk = page.stats.StatsDesk(store, None, session, None)
+        desk = page.stats.StatsDesk(session.store, None, session, None)
         assert desk.games == []
         assert ls.used() < len(damaged) + 20_000, load
     assert ls.items["skipbo.aside.stats"] == damaged and "skipbo.aside.stats.2" not in ls.items
@@ -209,7 +208,7 @@ def test_a_full_storage_drops_the_oldest_statistics_to_save_the_game_and_says_so
     ls = QuotaStorage(error(page), quota=200_000)
     ls.items["skipbo.stats"] = json.dumps(to_store([one] * (KEEP_WHEN_FULL + 50)), separators=(",", ":"))
     session = session_of(page, ls, "?seed=4")
-    desk = page.stats.StatsDesk(types.SimpleNamespace(state=session.store.state), None, session, None)
+    desk = page.stats.StatsDesk(session.store, None, session, None)
     ls.fill()
     play(session)
     assert len(json.loads(ls.items["skipbo.current"])["moves"]) == 1  # saved, in room the statistics made
@@ -226,7 +225,7 @@ def test_unreadable_statistics_entries_are_kept_under_a_key_of_their_own(page) -
     ls = QuotaStorage(error(page), items={"skipbo.stats": json.dumps({"version": 1, "games": [good, bad]})})
     for load in range(2):
         session = session_of(page, ls)
-        desk = page.stats.StatsDesk(types.SimpleNamespace(state=session.store.state), None, session, None)
+        desk = page.stats.StatsDesk(session.store, None, session, None)
         assert len(desk.games) == 1 and desk.kept_aside() == 1
         assert keys_of(session) == (["notice.stats_aside"] if load == 0 else [])  # told once
     assert json.loads(ls.items["skipbo.stats"]) == {"version": 1, "games": [good]}

@@ -3,6 +3,7 @@ the next game, the same again, the address's game."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..host.host_api import message_words
@@ -30,8 +31,7 @@ class GameCommands(CommandsBase):
 
     def set_table_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
         """``ctrl``'s game on the table (nothing saved, nothing drawn yet: the caller goes on)."""
-        self.state.ctrl = ctrl
-        self.store.update_look(result_hidden=result_hidden)
+        self.store.update(ctrl=ctrl, look=replace(self.state.look, result_hidden=result_hidden))
 
     def switch_game(self, ctrl: Controller) -> None:
         """Switch to another game: kept and drawn, the computer's turns of the previous one
@@ -134,7 +134,6 @@ class GameCommands(CommandsBase):
     def restore_aside(self) -> None:
         """Yes, the game set aside comes back to the table (notice ``notice.aside_game``)."""
         ctrl = self.rooms.restore.restore()
-        self.store.notify("notices")
         if ctrl is not None:
             self.show_game(ctrl)
         self.render()
@@ -158,6 +157,5 @@ class GameCommands(CommandsBase):
             self.show_game(ctrl)
             return
         rooms.session.waiting = ctrl
-        ask(self.state.notices)
-        self.store.notify("notices")
+        self.store.update(notices=ask(self.state.notices))
         self.render()

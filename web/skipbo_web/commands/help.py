@@ -42,15 +42,14 @@ class HelpCommands(CommandsBase):
     def _show_hint(self) -> Hint | None:
         """The hard computer player's move for the person to move, with its reason, on the
         message line and marked on the table (the hint shown; None: no hint now)."""
-        state = self.state
-        ctrl = state.ctrl
+        ctrl = self.state.ctrl
         found = hint_for(ctrl)
         if found is None:
             ctrl.message = Message("hint.not_now")
         else:
             ctrl.selected = None
             ctrl.message = hint_message(found, ctrl.game.card_of(found.move))
-            state.hinted = Hinted(len(ctrl.game.moves), found)
+            self.store.update(hinted=Hinted(len(ctrl.game.moves), found))
         self.render()
         return found
 

@@ -17,18 +17,17 @@ class MoveCommands(CommandsBase):
     """Moves at the table."""
 
     def pick(self, slot: str | None, seat: int | None, card: str | None, top: str | None,
-             keyboard: bool = False, drop: Any = None, picked: Any = None) -> bool:
+             keyboard: bool = False, drop: Any = None, picked: str | None = None) -> bool:
         """A pile or hand card chosen (clicked, tapped, Enter, or a dragged card dropped on
         it: ``drop`` is its copy under the pointer): picked up, put down, or played.
-        ``picked``: the element chosen, where a refused move's reason shows while this
-        command runs. Whether a move was played."""
-        self.state.picked = picked
-        self.store.notify(PICKED)  # an earlier refusal's note goes
+        ``picked``: the ``data-key`` of the element chosen, where a refused move's reason
+        shows while this command runs. Whether a move was played."""
+        self.store.update(PICKED, picked=picked)  # an earlier refusal's note goes
         try:
             outcome = self.state.ctrl.click(slot, seat, card, top)
             self.after_human(outcome, keyboard, drop)
         finally:
-            self.state.picked = None
+            self.store.update(picked=None)
         return outcome.played
 
     def after_human(self, outcome: Outcome, keyboard: bool = False, drop: Any = None) -> None:
@@ -52,15 +51,14 @@ class MoveCommands(CommandsBase):
     def played(self, entry: LogEntry, drop: Any = None) -> None:
         """``entry`` was just played on the game on the table (``drop``: the dragged card's
         copy it was dropped as): the save and the narration follow."""
-        self.state.moved = Moved(entry, drop)
-        self.store.notify(GAME, PLAYED)
+        self.store.update(GAME, PLAYED, moved=Moved(entry, drop))
 
     def draw_move(self, entry: LogEntry, drop: Any = None) -> None:
         """Draw the table after ``entry`` was played; the effects follow: before the patch
         an ended game is counted and the cards take off (``SHOWING``), after it they land,
         a win is celebrated and the move heard (``SHOWN``)."""
         if self.state.moved is None or self.state.moved.entry is not entry:
-            self.state.moved = Moved(entry, drop)
+            self.store.update(moved=Moved(entry, drop))
         self.store.notify(SHOWING)
         self.render()
         self.store.notify(SHOWN)
@@ -104,8 +102,7 @@ class MoveCommands(CommandsBase):
     def announce(self, entry: LogEntry) -> None:
         """A move was played (the computer's): said in words now (the narration follows
         the store), kept and drawn by ``show_move``."""
-        self.state.moved = Moved(entry)
-        self.store.notify(PLAYED)
+        self.store.update(PLAYED, moved=Moved(entry))
 
     def show_move(self, entry: LogEntry) -> None:
         """A move was played on the game on the table (the computer's): kept, then drawn."""

@@ -58,8 +58,7 @@ class SwitchCommands(CommandsBase):
 
     def notice(self, message: Message) -> None:
         """Say ``message`` above the table (what is wrong with an address, a file, a save)."""
-        self.state.notices.append(message)
-        self.store.notify("notices")
+        self.store.add_notice(message)
         self.render()
 
     def dismiss(self, index: int) -> None:
@@ -68,6 +67,5 @@ class SwitchCommands(CommandsBase):
         if 0 <= index < len(notices):
             if notices[index].key == "notice.url_replace":
                 self.rooms.session.waiting = None
-            del notices[index]
-            self.store.notify("notices")
+            self.store.update(notices=(*notices[:index], *notices[index + 1:]))
         self.render()

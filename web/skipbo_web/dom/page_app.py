@@ -136,7 +136,8 @@ class App:
         dropped on it: ``drop`` is the card's copy under the pointer)."""
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
         self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
-                           attr(el, "data-top"), keyboard, drop, picked=el)  # a refusal's reason shows by el
+                           attr(el, "data-top"), keyboard, drop,
+                           picked=attr(el, "data-key"))  # a refusal's reason shows by el
 
     def on_click(self, event: Any) -> None:
         if self.drag.swallow_click(event):

@@ -52,7 +52,7 @@ class AsideGames:
             return False
         if self._found() is None:
             return False
-        state.notices.append(Message(NOTICE))
+        session.store.add_notice(Message(NOTICE))
         return True
 
     def restore(self) -> Controller | None:
@@ -60,8 +60,9 @@ class AsideGames:
         the game it replaces set aside first when a human has moved in it. None (nothing
         changed) when there is none any more or the browser refuses."""
         session = self.session
-        state, storage, keys = session.store.state, session.storage, session.keys
-        state.notices[:] = [n for n in state.notices if n.key != NOTICE]
+        storage, keys = session.storage, session.keys
+        session.store.drop_notices(NOTICE)
+        state = session.store.state
         found = self._found()
         if found is None:
             return None

@@ -88,7 +88,7 @@ class Session:
                                         origin=url.origin)
                 if asks(saved, self.embed):  # the address's game waits for a yes (App.act "url-game")
                     self.waiting, ctrl = ctrl, saved
-                    ask(notices)
+                    notices[:] = ask(notices)
         elif saved is not None:
             ctrl = saved
         else:
@@ -102,7 +102,7 @@ class Session:
                     theme=url.theme or stored_theme(self.read(self.pref_keys.theme)),
                     sound=url.sound if url.sound is not None else
                     stored_sound(self.read(self.pref_keys.sound), self.embed))
-        self.store = Store(PageState(ctrl=ctrl, look=look, speed=speed, notices=notices))
+        self.store = Store(PageState(ctrl=ctrl, look=look, speed=speed, notices=tuple(notices)))
 
     def url_position(self, settings: Settings, saved: Controller | None,
                      notices: list[Message]) -> Controller | None:
@@ -128,7 +128,7 @@ class Session:
             return None
         if asks(saved, self.embed):
             self.waiting = ctrl
-            ask(notices)
+            notices[:] = ask(notices)
             return saved
         return ctrl
 
@@ -150,8 +150,8 @@ class Session:
         is never reported twice), one for damaged values that had no room to be set
         aside, and from now on, at once, each write the browser refuses."""
         if self.aside:
-            self.store.state.notices.append(Message("notice.set_aside", {"names": ", ".join(self.aside),
-                                                             "where": ASIDE_PREFIX + "…"}))
+            self.store.add_notice(Message("notice.set_aside", {"names": ", ".join(self.aside),
+                                                               "where": ASIDE_PREFIX + "…"}))
             self.aside = []
         self.tell_stuck()
         self.storage.listener = self.storage_notice
@@ -164,14 +164,14 @@ class Session:
         new = sorted(self.storage.stuck - self.told_stuck)
         if new:
             self.told_stuck.update(new)
-            self.store.state.notices.append(Message("notice.stuck", {"names": ", ".join(new)}))
+            self.store.add_notice(Message("notice.stuck", {"names": ", ".join(new)}))
 
     def storage_notice(self) -> None:
         """The browser refused a write (storage full) or took one again: the notice says
         which keys are not saved, at once, and that all is saved once they are again. A
         dismissed notice comes back when another key fails."""
         failed = sorted(self.storage.failed)
-        notices = self.store.state.notices
+        notices = list(self.store.state.notices)
         at = next((i for i, n in enumerate(notices) if n.key in (NOT_SAVED, SAVED_AGAIN)), None)
         grew, had = bool(set(failed) - self.unsaved), bool(self.unsaved)
         self.unsaved = set(failed)
@@ -185,6 +185,7 @@ class Session:
             notices[at] = msg
         elif grew or not failed:
             notices.append(msg)
+        self.store.update(notices=tuple(notices))
 
     def set_sound(self, on: bool) -> None:
         """The bar's sound switch: kept for the next visit."""
@@ -205,7 +206,10 @@ class Session:
         record = self.read(keys.current)
         if newer_save(record):
             self.keep_newer = True
-            (self.store.state.notices if notices is None else notices).append(Message("notice.newer_save"))
+            if notices is None:
+                self.store.add_notice(Message("notice.newer_save"))
+            else:
+                notices.append(Message("notice.newer_save"))
             return None
         ctrl = None
         if record is not None:
@@ -256,14 +260,13 @@ class Session:
         self.remember(lang=lang)
 
     def set_speed(self, speed: int) -> None:
-        self.store.state.speed = speed
+        self.store.update(speed=speed)
         self.remember(speed=speed)
 
     def take_waiting(self) -> Controller | None:
         """The address's game the player said yes to (None: none waits); its notice goes."""
         ctrl, self.waiting = self.waiting, None
-        notices = self.store.state.notices
-        notices[:] = [n for n in notices if n.key != ASK]
+        self.store.drop_notices(ASK)
         return ctrl
 
     def deal(self, settings: Settings | None = None) -> Controller:

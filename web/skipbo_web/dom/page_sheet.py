@@ -49,11 +49,6 @@ class Sheet:
         self.draft: Settings | None = None   # the new-game form as filled in so far
         self.errors: list[str] = []          # its wrong fields
 
-    @property
-    def kind(self) -> str | None:
-        """The sheet open (the page's state): setup, help, records, replay, stats, puzzles; None: closed."""
-        return self.store.state.sheet
-
     def body(self, kind: str) -> El:
         """The inside of sheet ``kind``."""
         state = self.store.state
@@ -94,8 +89,8 @@ class Sheet:
 
     def refresh(self) -> None:
         """Draw the open sheet again (its state changed)."""
-        if self.kind is not None:
-            self.show(self.kind)
+        if self.store.state.sheet is not None:
+            self.show(self.store.state.sheet)
 
     def close(self) -> None:
         self.store.update(sheet=None)
@@ -151,11 +146,11 @@ class Sheet:
 
     def relanguage(self) -> None:
         """The language changed: the open sheet is drawn again in it (a form keeps its entries)."""
-        if self.kind is None:
+        if self.store.state.sheet is None:
             return
-        if self.kind == "setup":
+        if self.store.state.sheet == "setup":
             self.draft = self.read_form()[0]
-        self.open(self.kind)
+        self.open(self.store.state.sheet)
 
     def form_changed(self, name: str, target: Any) -> None:
         """The player count, the deck or the language of the new-game form changed: it is

@@ -5,6 +5,8 @@ here)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..i18n import LANGUAGES, describe, t
 from ..state.look import Look
 from ..state.messages import Message
@@ -85,7 +87,7 @@ NOTICE_ACTIONS = {"notice.url_replace": ("url-game", "notice.url_replace_no"),
                       "notice.set_aside", "notice.stuck", "notice.not_saved", "notice.bad_stats")}}
 
 
-def notices_tree(notices: list[Message], lang: str) -> El:
+def notices_tree(notices: Sequence[Message], lang: str) -> El:
     """``#notices``: notices above the table (bad save, bad URL options, no storage)."""
     out = []
     for i, msg in enumerate(notices):
