@@ -101,7 +101,7 @@ def test_the_new_game_screen_of_a_first_visit_offers_the_settings(page) -> None:
 
 def test_a_draft_wins_over_the_game_on_the_table(page) -> None:
     sheet, _ = start(page, "?players=4&seed=4", {})
-    sheet.draft = Settings(players=5)
+    sheet.store.update(draft=Settings(players=5))  # the form as filled in so far: the page's state
     assert form(sheet.body("setup"))["players"] == "5"
 
 

@@ -46,16 +46,14 @@ class Sheet:
         self.intro = intro
         self.el = browser.by_id("sheet")
         self.view = TreeView(patcher, self.el)
-        self.draft: Settings | None = None   # the new-game form as filled in so far
-        self.errors: list[str] = []          # its wrong fields
 
     def body(self, kind: str) -> El:
         """The inside of sheet ``kind``."""
         state = self.store.state
         lang = state.look.lang
         if kind == "setup":
-            settings = self.draft or self.starting_settings()
-            return setup_tree(settings, lang, self.errors, intro=[view(state) for view in self.intro])
+            settings = state.draft or self.starting_settings()
+            return setup_tree(settings, lang, list(state.draft_errors), intro=[view(state) for view in self.intro])
         view = self.views.get(kind)
         if view is not None:
             return view(state, kind)
@@ -93,9 +91,7 @@ class Sheet:
             self.show(self.store.state.sheet)
 
     def close(self) -> None:
-        self.store.update(sheet=None)
-        self.draft = None
-        self.errors = []
+        self.store.update(sheet=None, draft=None, draft_errors=())
         if self.el.open:
             self.el.close()
         self.show(None)
@@ -103,9 +99,7 @@ class Sheet:
     def on_close(self, event: Any) -> None:
         """The dialog closed (Esc, or close()): a replay ends, a draft is dropped."""
         self.commands.end_replay()
-        self.store.update(sheet=None)
-        self.draft = None
-        self.errors = []
+        self.store.update(sheet=None, draft=None, draft_errors=())
 
     def form_values(self) -> dict[str, str] | None:
         form = self.browser.by_id("setup")
@@ -134,7 +128,7 @@ class Sheet:
         if lang in LANGUAGES:
             store.update_look(lang=lang)
         if bad:
-            self.draft, self.errors = settings, bad
+            store.update(draft=settings, draft_errors=tuple(bad))
             self.open("setup")
             return
         state = store.state
@@ -149,13 +143,13 @@ class Sheet:
         if self.store.state.sheet is None:
             return
         if self.store.state.sheet == "setup":
-            self.draft = self.read_form()[0]
+            self.store.update(draft=self.read_form()[0])
         self.open(self.store.state.sheet)
 
     def form_changed(self, name: str, target: Any) -> None:
         """The player count, the deck or the language of the new-game form changed: it is
         drawn again (other choices depend on them), focus staying on that field."""
-        self.draft, _ = self.read_form()
+        self.store.update(draft=self.read_form()[0])
         if name == "lang" and target.value in LANGUAGES:
             self.commands.show_lang(target.value)
         self.open("setup")

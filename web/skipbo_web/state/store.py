@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .protocol import Pile
     from .puzzle_book import Puzzle
     from .replay import Replay
+    from .settings import Settings
     from .tutorial import Tutorial
 
 
@@ -79,6 +80,8 @@ class PageState:
     speed: int                    # the computer's pace (settings.SPEED_DELAY_MS)
     notices: tuple[Message, ...] = ()
     sheet: str | None = None      # setup, help, records, replay, stats, puzzles; None: closed
+    draft: Settings | None = None  # the new-game form as filled in so far (None: none yet) ...
+    draft_errors: tuple[str, ...] = ()  # ... and its wrong fields
     replay: Replay | None = None  # the record open in the replay viewer
     tutorial: Tutorial | None = None  # the tutorial while it is shown
     puzzle: Puzzle | None = None  # the puzzle last opened ...
