@@ -42,14 +42,14 @@ class SwitchCommands(CommandsBase):
         self.render()
 
     def next_theme(self) -> None:
-        self.set_theme(next_theme(self.state.look.theme))
+        self.set_theme(next_theme(self.store.state.look.theme))
 
     def close_menu(self) -> None:
         """Fold the bar's menu (on a narrow screen)."""
         self.rooms.table.toggle_menu(False)
 
     def toggle_sound(self) -> None:
-        self.rooms.session.set_sound(not self.state.look.sound)  # the sound hears the look change
+        self.rooms.session.set_sound(not self.store.state.look.sound)  # the sound hears the look change
         self.render()
 
     def show_result(self, shown: bool) -> None:
@@ -63,7 +63,7 @@ class SwitchCommands(CommandsBase):
 
     def dismiss(self, index: int) -> None:
         """Close a notice (the address's game waiting for a yes: no, the game goes on)."""
-        notices = self.state.notices
+        notices = self.store.state.notices
         if 0 <= index < len(notices):
             if notices[index].key == "notice.url_replace":
                 self.rooms.session.waiting = None

@@ -14,7 +14,7 @@ class TabCommands(CommandsBase):
         self.store.update_look(elsewhere=True)
         rooms.computer.stop()
         rooms.drag.drop_gesture()
-        if self.state.sheet is not None:
+        if self.store.state.sheet is not None:
             rooms.sheet.close()
         self.render()
         rooms.keys.focus('[data-action="take-over"]')
@@ -27,7 +27,7 @@ class TabCommands(CommandsBase):
         rooms.stats.forget()  # the other tab may have counted games meanwhile
         if saved is not None:
             rooms.computer.stop()
-            if self.state.in_tutorial:  # the tutorial goes on; leaving it finds the newest game
+            if self.store.state.in_tutorial:  # the tutorial goes on; leaving it finds the newest game
                 rooms.tutorial.normal, rooms.tutorial.normal_unsaved = saved, False
             else:
                 self.set_table_game(saved)
