@@ -99,7 +99,7 @@ class Reporter:
     game: object | None = None
     told: int = 0                    # moves of ``game`` already reported
     over_told: bool = False
-    notices: Sequence[Message] = field(default_factory=list)  # the notices already told
+    notices: list[Message] = field(default_factory=list)  # the notices already told
 
     def ready(self, ctrl: Controller, look: Look, notices: Sequence[Message]) -> list[dict[str, Any]]:
         """The first messages, once the table can be played: notices, then ``ready``."""
