@@ -189,16 +189,16 @@ def test_the_computer_s_move_is_said_before_it_is_drawn(page: types.SimpleNamesp
 def test_a_refused_pick_is_heard_and_a_new_game_takes_the_celebration_away(page: types.SimpleNamespace) -> None:
     ctrl, last = near_the_end()
     app, happened = the_page(page, ctrl)
-    pile = Node("button", {"data-slot": "B1"})
-    app.store.state.picked = pile
-    app.store.notify(PICKED)
+    pile = Node("button", {"data-slot": "B1", "data-key": "B1"})
+    app.browser.query = lambda selector, root=None: pile if selector == '#table [data-key="B1"]' else None
+    app.store.update(PICKED, picked="B1")
     ctrl.message = Message("illegal.game-over")
     app.store.notify(REFUSED)
     assert happened == [("clear",), ("sound", ["illegal"]), ("note", "The game is already over.")]
     happened.clear()
     ctrl.message = Message("msg.welcome")  # not a refusal: neither heard nor shown
     app.store.notify(REFUSED)
-    app.store.state.picked = None
+    app.store.update(picked=None)
     ctrl.message = Message("illegal.game-over")
     app.store.notify(REFUSED)  # refused, but not picked on the table (the host's move): heard, shown nowhere
     assert happened == [("sound", ["illegal"])]
@@ -222,8 +222,9 @@ def test_a_pick_refused_by_the_command_shows_its_reason_by_the_pile_picked(page:
     hand = next(card for card in ctrl.game.view(0).hand if card > 1)  # no building pile takes it yet
     assert app.commands.pick("H", 0, str(hand), None) is False and ctrl.selected == f"H{hand}"  # picked up
     happened.clear()
-    pile = Node("button", {"data-slot": "B1"})
-    assert app.commands.pick("B1", None, None, "", picked=pile) is False
+    pile = Node("button", {"data-slot": "B1", "data-key": "B1"})
+    app.browser.query = lambda selector, root=None: pile if selector == '#table [data-key="B1"]' else None
+    assert app.commands.pick("B1", None, None, "", picked="B1") is False
     names = [what[0] for what in happened]
     assert names[0] == "clear" and ("sound", ["illegal"]) in happened and names[-1] == "note"
     assert app.store.state.picked is None
@@ -235,8 +236,7 @@ def test_the_sound_follows_its_switch(page: types.SimpleNamespace) -> None:
     app.sound.play(["turn"])
     context = app.sound.ctx
     assert context is not None and app.browser.document.documentElement.dataset.soundPlayed == "turn"
-    app.store.state.look.sound = False
-    app.store.notify("look")
+    app.store.update_look(sound=False)
     context.suspend.assert_called_once()
     app.sound.play(["turn"])
     assert app.sound.played == 1

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from skipbo_web.state.settings import Seat, Settings, default_seats
-from skipbo_web.state.store import Store
 from skipbo_web.views.tree import El
 
 from skipbo_core import Game, Rules, position_of, to_compact
@@ -57,7 +56,7 @@ def start(page: types.SimpleNamespace, search: str, stored: dict[str, Any] | Loc
     window.top = window.self = window  # the top of its tab (page_apart.in_frame)
     browser = types.SimpleNamespace(window=window, by_id=lambda name: None, matches_media=lambda query: False)
     session = page.session.Session(browser)
-    sheet = page.sheet.Sheet(Store(session.state), None, session, browser, None, {})
+    sheet = page.sheet.Sheet(session.store, None, session, browser, None, {})
     return sheet, storage
 
 
@@ -102,7 +101,7 @@ def test_the_new_game_screen_of_a_first_visit_offers_the_settings(page) -> None:
 
 def test_a_draft_wins_over_the_game_on_the_table(page) -> None:
     sheet, _ = start(page, "?players=4&seed=4", {})
-    sheet.draft = Settings(players=5)
+    sheet.store.update(draft=Settings(players=5))  # the form as filled in so far: the page's state
     assert form(sheet.body("setup"))["players"] == "5"
 
 

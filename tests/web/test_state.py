@@ -3,6 +3,8 @@ which mode the page is in, and the listeners that hear of each change."""
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
+
 import pytest
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
@@ -10,7 +12,7 @@ from skipbo_web.state.messages import Message
 from skipbo_web.state.puzzle_book import puzzle
 from skipbo_web.state.replay import Replay
 from skipbo_web.state.settings import Settings
-from skipbo_web.state.store import GAME, Mode, PageState, Store
+from skipbo_web.state.store import GAME, PLAYED, Mode, PageState, Store
 from skipbo_web.state.tutorial import Tutorial
 
 
@@ -21,34 +23,48 @@ def page(seed: int = 7) -> PageState:
 def test_a_game_on_the_table_is_the_game_mode() -> None:
     state = page()
     assert state.mode is Mode.GAME and state.mode == "game"
-    assert state.sheet is None and state.notices == [] and state.ctrl.selected is None
+    assert state.sheet is None and state.notices == () and state.ctrl.selected is None
 
 
 def test_the_replay_comes_before_the_tutorial_and_the_tutorial_before_a_puzzle() -> None:
-    state = page()
-    state.puzzle = puzzle(1)
-    state.puzzle_game = state.ctrl
-    assert state.mode is Mode.PUZZLE and state.in_puzzle
-    state.tutorial = Tutorial()
-    assert state.mode is Mode.TUTORIAL and state.in_tutorial
-    state.replay = Replay(Controller.start(Settings(), 3).record())
+    store = Store(page())
+    store.update(puzzle=puzzle(1), puzzle_game=store.state.ctrl)
+    assert store.state.mode is Mode.PUZZLE and store.state.in_puzzle
+    store.update(tutorial=Tutorial())
+    assert store.state.mode is Mode.TUTORIAL and store.state.in_tutorial
+    store.update(replay=Replay(Controller.start(Settings(), 3).record()))
+    state = store.state
     assert state.mode is Mode.REPLAY
     assert state.in_tutorial and state.in_puzzle  # under the replay, both are still on the table
 
 
 def test_a_puzzle_ends_when_another_game_is_on_the_table() -> None:
-    state = page()
-    state.puzzle, state.puzzle_game = puzzle(2), state.ctrl
-    state.ctrl = Controller.start(Settings(), 8)
+    store = Store(page())
+    store.update(puzzle=puzzle(2), puzzle_game=store.state.ctrl)
+    store.update(ctrl=Controller.start(Settings(), 8))
+    state = store.state
     assert state.mode is Mode.GAME and not state.in_puzzle
     assert state.puzzle is not None  # the last puzzle is remembered (Retry, Next)
 
 
 def test_the_page_is_covered_while_another_tab_has_the_game() -> None:
-    state = page()
-    assert not state.covered
-    state.look.elsewhere = True
-    assert state.covered
+    store = Store(page())
+    assert not store.state.covered
+    store.update_look(elsewhere=True)
+    assert store.state.covered
+
+
+def test_the_look_changes_only_through_the_store_and_every_change_is_heard() -> None:
+    store = Store(page())
+    heard: list[frozenset[str]] = []
+    store.subscribe(heard.append)
+    before = store.state.look
+    with pytest.raises(FrozenInstanceError):
+        before.sound = True  # type: ignore[misc]
+    assert store.update_look(sound=True, lang="da")
+    assert heard == [frozenset({"look"})] and store.state.look == Look("da", theme="dark", sound=True)
+    assert before == Look("de", theme="dark", sound=False)  # the look read before is as it was
+    assert not store.update_look(lang="da") and len(heard) == 1  # no change, nobody told
 
 
 def test_the_store_tells_each_listener_what_changed() -> None:
@@ -59,7 +75,21 @@ def test_the_store_tells_each_listener_what_changed() -> None:
     assert heard == [frozenset({"sheet"})] and store.state.sheet == "help"
     assert store.update(sheet="help") == frozenset() and len(heard) == 1  # no change, nobody told
     store.notify(GAME)
-    assert heard[-1] == {"game"}
+    assert heard[-1] == {GAME} and GAME != "game"  # an event is never a field's name
+    assert store.update(GAME, PLAYED, speed=3) == {"speed"}
+    assert heard[-1] == {"speed", GAME, PLAYED}  # one batch: the parts changed and what happened
+
+
+def test_the_state_is_a_value_that_only_the_store_replaces() -> None:
+    store = Store(page())
+    before = store.state
+    with pytest.raises(FrozenInstanceError):
+        before.sheet = "help"  # type: ignore[misc]
+    store.add_notice(Message("notice.no_storage"))
+    store.add_notice(Message("notice.url_replace"))
+    store.drop_notices("notice.no_storage")
+    assert [n.key for n in store.state.notices] == ["notice.url_replace"]
+    assert before.notices == () and store.state is not before  # what was read before stays as it was
 
 
 def test_listeners_hear_in_order_and_may_leave() -> None:
@@ -96,8 +126,3 @@ def test_an_unknown_part_is_refused_and_nothing_changes() -> None:
         store.update(sheet="help", modus="game")
     assert store.state.sheet is None and heard == []
 
-
-def test_notices_are_the_state_s_list() -> None:
-    state = page()
-    state.notices.append(Message("notice.no_storage"))
-    assert [n.key for n in state.notices] == ["notice.no_storage"]

@@ -74,12 +74,12 @@ def session_of(page: types.SimpleNamespace, ls: QuotaStorage, search: str = "") 
 
 
 def keys_of(session: Any) -> list[str]:
-    return [n.key for n in session.state.notices]
+    return [n.key for n in session.store.state.notices]
 
 
 def play(session: Any) -> None:
     """One move of the human (or any legal one): the game changes, and is saved as App does."""
-    ctrl = session.state.ctrl
+    ctrl = session.store.state.ctrl
     ctrl.game.play(ctrl.game.legal_moves()[0])
     session.save()
 
@@ -139,7 +139,7 @@ def test_a_value_with_no_room_to_be_set_aside_is_stuck_and_named(page) -> None:
     session = page.session.Session(types.SimpleNamespace(window=window(ls, "?seed=4"), by_id=lambda name: None,
                                                          matches_media=lambda query: False))
     session.report()
-    assert "notice.stuck" in keys_of(session) and "skipbo.match" in session.state.notices[-1].args["names"]
+    assert "notice.stuck" in keys_of(session) and "skipbo.match" in session.store.state.notices[-1].args["names"]
     session.save()
     assert ls.items["skipbo.match"] == big and "skipbo.current" in ls.items
 
@@ -162,7 +162,8 @@ def test_a_full_storage_on_the_first_visit_says_so_and_the_game_is_saved_once_th
     ls.fill(leave=100)
     session = session_of(page, ls, "?seed=4&lang=de")
     assert "skipbo.current" not in ls.items
-    assert keys_of(session)[-1] == "notice.not_saved" and "skipbo.current" in session.state.notices[-1].args["names"]
+    notices = session.store.state.notices
+    assert keys_of(session)[-1] == "notice.not_saved" and "skipbo.current" in notices[-1].args["names"]
     assert session.save()  # not "another tab has the game"
     del ls.items["other.page"]
     play(session)
@@ -177,7 +178,7 @@ def test_a_storage_filled_during_play_keeps_the_last_save_and_goes_on(page) -> N
     ls.fill()
     play(session)
     assert ls.items["skipbo.current"] == first and keys_of(session) == ["notice.not_saved"]
-    session.state.notices.clear()  # dismissed: not said again while the same key fails
+    session.store.update(notices=())  # dismissed: not said again while the same key fails
     play(session)
     assert keys_of(session) == [] and session.save()
     del ls.items["other.page"]
@@ -194,8 +195,7 @@ def test_damaged_statistics_are_set_aside_whole_and_stay_bounded(page) -> None:
     ls.items["skipbo.stats"] = damaged
     for load in range(3):
         session = session_of(page, ls)
-        store = types.SimpleNamespace(state=session.state)
-        desk = page.stats.StatsDesk(store, None, session, None)
+        desk = page.stats.StatsDesk(session.store, None, session, None)
         assert desk.games == []
         assert ls.used() < len(damaged) + 20_000, load
     assert ls.items["skipbo.aside.stats"] == damaged and "skipbo.aside.stats.2" not in ls.items
@@ -210,12 +210,12 @@ def test_a_full_storage_drops_the_oldest_statistics_to_save_the_game_and_says_so
     ls = QuotaStorage(error(page), quota=200_000)
     ls.items["skipbo.stats"] = json.dumps(to_store([one] * (KEEP_WHEN_FULL + 50)), separators=(",", ":"))
     session = session_of(page, ls, "?seed=4")
-    desk = page.stats.StatsDesk(types.SimpleNamespace(state=session.state), None, session, None)
+    desk = page.stats.StatsDesk(session.store, None, session, None)
     ls.fill()
     play(session)
     assert len(json.loads(ls.items["skipbo.current"])["moves"]) == 1  # saved, in room the statistics made
     assert len(json.loads(ls.items["skipbo.stats"])["games"]) == KEEP_WHEN_FULL == len(desk.games)
-    trimmed = [n for n in session.state.notices if n.key == "notice.stats_trimmed"]
+    trimmed = [n for n in session.store.state.notices if n.key == "notice.stats_trimmed"]
     assert [n.args["count"] for n in trimmed] == [50] and "notice.not_saved" not in keys_of(session)
 
 
@@ -227,7 +227,7 @@ def test_unreadable_statistics_entries_are_kept_under_a_key_of_their_own(page) -
     ls = QuotaStorage(error(page), items={"skipbo.stats": json.dumps({"version": 1, "games": [good, bad]})})
     for load in range(2):
         session = session_of(page, ls)
-        desk = page.stats.StatsDesk(types.SimpleNamespace(state=session.state), None, session, None)
+        desk = page.stats.StatsDesk(session.store, None, session, None)
         assert len(desk.games) == 1 and desk.kept_aside() == 1
         assert keys_of(session) == (["notice.stats_aside"] if load == 0 else [])  # told once
     assert json.loads(ls.items["skipbo.stats"]) == {"version": 1, "games": [good]}

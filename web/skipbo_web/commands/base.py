@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..host.host_api import public_state, refusal_error
 from ..state.controller import Controller
 from ..state.protocol import NOT_NOW, HostError
-from ..state.store import Mode, PageState, Store
+from ..state.store import Mode, Store
 
 if TYPE_CHECKING:
     from .rooms import (
@@ -77,10 +77,6 @@ class CommandsBase:
         assert self._rooms is not None, "Commands.wire comes first"
         return self._rooms
 
-    @property
-    def state(self) -> PageState:
-        return self.store.state
-
     def render(self) -> None:
         """Patch the page to the state (after a change the table shows)."""
         self.rooms.screen.render()
@@ -89,21 +85,21 @@ class CommandsBase:
 
     def table_free(self) -> None:
         """Refused while the replay viewer is open over the game."""
-        if self.state.mode is Mode.REPLAY:
+        if self.store.state.mode is Mode.REPLAY:
             raise HostError(NOT_NOW, "the replay viewer is open (close it, or open a game)")
 
     def person_to_move(self) -> Controller:
         """The game, when a person of this device is to move now; refused otherwise."""
         self.table_free()
-        ctrl = self.state.ctrl
+        ctrl = self.store.state.ctrl
         refused = ctrl.why_not_now()
         if refused is not None:
-            raise refusal_error(refused, ctrl, self.state.look)
+            raise refusal_error(refused, ctrl, self.store.state.look)
         return ctrl
 
     def public_state(self) -> dict[str, Any]:
         """The host's ``state``: what everyone at the table sees, and the mode."""
-        state = self.state
+        state = self.store.state
         return public_state(state.ctrl, state.look, state.speed, str(state.mode))
 
     def current(self) -> dict[str, Any]:

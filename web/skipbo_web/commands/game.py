@@ -3,6 +3,7 @@ the next game, the same again, the address's game."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..host.host_api import message_words
@@ -23,22 +24,21 @@ class GameCommands(CommandsBase):
     def show_game(self, ctrl: Controller) -> None:
         """Put a new game on the table: sheets and the replay close, the tutorial waits."""
         rooms = self.rooms
-        if self.state.sheet is not None:
+        if self.store.state.sheet is not None:
             rooms.sheet.close()
         self.end_replay()
         self.switch_game(ctrl)
 
     def set_table_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
         """``ctrl``'s game on the table (nothing saved, nothing drawn yet: the caller goes on)."""
-        self.state.ctrl = ctrl
-        self.state.look.result_hidden = result_hidden
+        self.store.update(ctrl=ctrl, look=replace(self.store.state.look, result_hidden=result_hidden))
 
     def switch_game(self, ctrl: Controller) -> None:
         """Switch to another game: kept and drawn, the computer's turns of the previous one
         stopped and those of this one going on."""
         rooms = self.rooms
         rooms.computer.stop()
-        if self.state.in_tutorial:  # another game starts: the tutorial waits, to be resumed
+        if self.store.state.in_tutorial:  # another game starts: the tutorial waits, to be resumed
             rooms.tutorial.close()
         self.set_table_game(ctrl)
         self.store.notify(GAME)
@@ -60,7 +60,7 @@ class GameCommands(CommandsBase):
         url = self._options(options)
         ctrl = Controller.start(url.settings, url.seed if url.seed is not None else new_seed(), origin="host")
         if url.faces is not None:
-            self.state.look.faces = url.faces
+            self.store.update_look(faces=url.faces)
         self.show_game(ctrl)
         return self.current()
 
@@ -71,7 +71,7 @@ class GameCommands(CommandsBase):
         if not self.open_puzzle(options["puzzle"]):
             raise HostError(BAD_ARGS, f"puzzle must be the number of a puzzle, 1 to {len(PUZZLES)}",
                             args=["puzzle"])
-        return {"puzzle": self.state.puzzle.id, "state": self.public_state()}
+        return {"puzzle": self.store.state.puzzle.id, "state": self.public_state()}
 
     def open_puzzle(self, ident: Any) -> bool:
         """Put puzzle ``ident`` on the table, from its start; False when there is none."""
@@ -91,7 +91,7 @@ class GameCommands(CommandsBase):
         if action == "puzzle-open":
             self.open_puzzle(ident)
             return
-        state = self.state
+        state = self.store.state
         if not state.in_puzzle:
             return
         if action == "puzzle-retry":
@@ -105,7 +105,7 @@ class GameCommands(CommandsBase):
 
     def position(self, position: dict[str, Any], options: dict[str, str]) -> dict[str, Any]:
         """A position set up as the game on the table."""
-        state = self.state
+        state = self.store.state
         url = self._options(options)
         try:
             ctrl = Controller.from_position(position, url.settings or self.rooms.session.settings, origin="host")
@@ -113,7 +113,7 @@ class GameCommands(CommandsBase):
             raise HostError(BAD_POSITION, str(err), path=err.path, reason=err.code,
                             explain=message_words(state.look.lang, err.message)) from None
         if url.faces is not None:
-            state.look.faces = url.faces
+            self.store.update_look(faces=url.faces)
         self.show_game(ctrl)
         return self.current()
 
@@ -125,16 +125,15 @@ class GameCommands(CommandsBase):
         return True
 
     def next_game(self) -> None:
-        self.switch_game(self.state.ctrl.next_game(new_seed()))
+        self.switch_game(self.store.state.ctrl.next_game(new_seed()))
 
     def play_again(self) -> None:
         """The same settings again (a new match)."""
-        self.switch_game(self.rooms.session.deal(self.state.ctrl.settings_for_replay()))
+        self.switch_game(self.rooms.session.deal(self.store.state.ctrl.settings_for_replay()))
 
     def restore_aside(self) -> None:
         """Yes, the game set aside comes back to the table (notice ``notice.aside_game``)."""
         ctrl = self.rooms.restore.restore()
-        self.store.notify("notices")
         if ctrl is not None:
             self.show_game(ctrl)
         self.render()
@@ -153,11 +152,10 @@ class GameCommands(CommandsBase):
         the table now, or waiting for the player's yes when it would replace a game in
         progress (the one on the table, or the one the tutorial keeps for later)."""
         rooms = self.rooms
-        in_progress = rooms.tutorial.normal if self.state.in_tutorial else self.state.ctrl
+        in_progress = rooms.tutorial.normal if self.store.state.in_tutorial else self.store.state.ctrl
         if not asks(in_progress, rooms.session.embed):
             self.show_game(ctrl)
             return
         rooms.session.waiting = ctrl
-        ask(self.state.notices)
-        self.store.notify("notices")
+        self.store.update(notices=ask(self.store.state.notices))
         self.render()

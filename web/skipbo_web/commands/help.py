@@ -29,29 +29,29 @@ class HelpCommands(CommandsBase):
         """The hard computer player's move for the person to move, shown on the table."""
         if strict:
             self.person_to_move()
-            if self.state.in_tutorial:
+            if self.store.state.in_tutorial:
                 raise HostError(NOT_NOW, "the tutorial gives no hints")
-        found = None if self.state.in_tutorial else self._show_hint()
+        found = None if self.store.state.in_tutorial else self._show_hint()
         if found is None:
             if strict:
                 raise HostError(NOT_NOW, "no hint now")
             return {}
-        ctrl = self.state.ctrl
+        ctrl = self.store.state.ctrl
+        # "text": the hint just shown, in words
         return {"move": str(found.move), "reason": found.reason,
-                "text": message_text(controller_names(ctrl), self.state.look, ctrl.message)}  # the hint just shown
+                "text": message_text(controller_names(ctrl), self.store.state.look, ctrl.message)}
 
     def _show_hint(self) -> Hint | None:
         """The hard computer player's move for the person to move, with its reason, on the
         message line and marked on the table (the hint shown; None: no hint now)."""
-        state = self.state
-        ctrl = state.ctrl
+        ctrl = self.store.state.ctrl
         found = hint_for(ctrl)
         if found is None:
             ctrl.message = Message("hint.not_now")
         else:
             ctrl.selected = None
             ctrl.message = hint_message(found, ctrl.game.card_of(found.move))
-            state.hinted = Hinted(len(ctrl.game.moves), found)
+            self.store.update(hinted=Hinted(len(ctrl.game.moves), found))
         self.render()
         return found
 
@@ -60,13 +60,13 @@ class HelpCommands(CommandsBase):
         the reason instead of saying it on the message line."""
         if strict:
             self.table_free()
-            why = "undo.tutorial" if self.state.in_tutorial else undo_block(self.state.ctrl)
+            why = "undo.tutorial" if self.store.state.in_tutorial else undo_block(self.store.state.ctrl)
             if why is not None:
                 raise HostError(NOT_NOW, UNDO_REFUSALS[why], reason_key=why)
-        moves = self.state.ctrl.game.moves
+        moves = self.store.state.ctrl.game.moves
         move = moves[-1] if moves else None
-        if not self.state.in_tutorial:  # the tutorial's coach teaches: no undo
-            if undo(self.state.ctrl):
+        if not self.store.state.in_tutorial:  # the tutorial's coach teaches: no undo
+            if undo(self.store.state.ctrl):
                 self.store.notify(GAME)
             self.render()
         return {"move": str(move), "state": self.public_state()}
@@ -78,11 +78,11 @@ class HelpCommands(CommandsBase):
         """Light up ``piles`` (each must be on the table now) and show ``caption``."""
         rooms = self.rooms
         self.table_free()
-        players = self.state.ctrl.players
+        players = self.store.state.ctrl.players
         missing = [p.name for p in piles if (p.seat is not None and p.seat >= players)
                    or rooms.browser.query(p.selector(), rooms.root) is None]
         if missing:
             raise HostError(NO_PILE, f"not on the table now: {', '.join(missing)}", piles=missing)
-        self.store.update(highlight=Highlight(tuple(piles), caption, self.state.ctrl.game))
+        self.store.update(highlight=Highlight(tuple(piles), caption, self.store.state.ctrl.game))
         self.render()
         return {"piles": [p.name for p in piles], "caption": caption}

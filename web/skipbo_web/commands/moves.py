@@ -18,20 +18,19 @@ class MoveCommands(CommandsBase):
     """Moves at the table."""
 
     def pick(self, slot: str | None, seat: int | None, card: str | None, top: str | None,
-             keyboard: bool = False, drop: Any = None, picked: Any = None) -> bool:
+             keyboard: bool = False, drop: Any = None, picked: str | None = None) -> bool:
         """A pile or hand card chosen (clicked, tapped, Enter, or a dragged card dropped on
         it: ``drop`` is its copy under the pointer): picked up, put down, or played.
-        ``picked``: the element chosen, where a refused move's reason shows while this
-        command runs. Whether a move was played."""
-        self.state.picked = picked
-        self.store.notify(PICKED)  # an earlier refusal's note goes
+        ``picked``: the ``data-key`` of the element chosen, where a refused move's reason
+        shows while this command runs. Whether a move was played."""
+        self.store.update(PICKED, picked=picked)  # an earlier refusal's note goes
         try:
-            outcome = self.state.ctrl.click(slot, seat, card, top)
+            outcome = self.store.state.ctrl.click(slot, seat, card, top)
             if drop is not None and isinstance(outcome, Refused):
-                self.state.ctrl.put_back()  # a refused drag leaves nothing picked
+                self.store.state.ctrl.put_back()  # a refused drag leaves nothing picked
             self.after_human(outcome, keyboard, drop)
         finally:
-            self.state.picked = None
+            self.store.update(picked=None)
         return outcome.played
 
     def after_human(self, outcome: Outcome, keyboard: bool = False, drop: Any = None) -> None:
@@ -48,29 +47,28 @@ class MoveCommands(CommandsBase):
                 rooms.motion.put_back(drop, rooms.drag.home)
             self.render()
             self.store.notify(REFUSED)  # a refused move is heard, its reason shown by the pile picked
-            if keyboard and self.state.ctrl.selected is not None:
+            if keyboard and self.store.state.ctrl.selected is not None:
                 rooms.keys.after_pick()
         rooms.computer.play_if_due()
 
     def played(self, entry: LogEntry, drop: Any = None) -> None:
         """``entry`` was just played on the game on the table (``drop``: the dragged card's
         copy it was dropped as): the save and the narration follow."""
-        self.state.moved = Moved(entry, drop)
-        self.store.notify(GAME, PLAYED)
+        self.store.update(GAME, PLAYED, moved=Moved(entry, drop))
 
     def draw_move(self, entry: LogEntry, drop: Any = None) -> None:
         """Draw the table after ``entry`` was played; the effects follow: before the patch
         an ended game is counted and the cards take off (``SHOWING``), after it they land,
         a win is celebrated and the move heard (``SHOWN``)."""
-        if self.state.moved is None or self.state.moved.entry is not entry:
-            self.state.moved = Moved(entry, drop)
+        if self.store.state.moved is None or self.store.state.moved.entry is not entry:
+            self.store.update(moved=Moved(entry, drop))
         self.store.notify(SHOWING)
         self.render()
         self.store.notify(SHOWN)
 
     def lift(self, slot: str | None, seat: int | None, card: str | None, top: str | None) -> bool:
         """A drag begins: its card is picked (unless it is already). False: it may not move."""
-        ctrl = self.state.ctrl
+        ctrl = self.store.state.ctrl
         notation = ctrl.notation(slot, seat, card)
         if isinstance(notation, Refused):
             ctrl.refuse(notation)
@@ -81,23 +79,23 @@ class MoveCommands(CommandsBase):
 
     def cancel_pick(self) -> None:
         """Put the picked card back (nothing changes when none is picked)."""
-        ctrl = self.state.ctrl
+        ctrl = self.store.state.ctrl
         if ctrl.selected is not None:
             ctrl.cancel()
             self.render()
 
     def drop_nowhere(self) -> None:
         """A drag ended off the table's piles: the card goes back."""
-        self.state.ctrl.cancel()
+        self.store.state.ctrl.cancel()
         self.render()
 
     def play(self, move: str) -> dict[str, Any]:
         """Play ``move`` in the rules' notation for the person to move (the host's ``play``)."""
         self.table_free()
-        ctrl = self.state.ctrl
+        ctrl = self.store.state.ctrl
         refused = ctrl.refusal(move)
         if refused is not None:
-            raise refusal_error(refused, ctrl, self.state.look, move)
+            raise refusal_error(refused, ctrl, self.store.state.look, move)
         outcome = ctrl.play(move)
         assert isinstance(outcome, Played)  # what refusal() let through is played
         self.after_human(outcome)
@@ -107,8 +105,7 @@ class MoveCommands(CommandsBase):
     def announce(self, entry: LogEntry) -> None:
         """A move was played (the computer's): said in words now (the narration follows
         the store), kept and drawn by ``show_move``."""
-        self.state.moved = Moved(entry)
-        self.store.notify(PLAYED)
+        self.store.update(PLAYED, moved=Moved(entry))
 
     def show_move(self, entry: LogEntry) -> None:
         """A move was played on the game on the table (the computer's): kept, then drawn."""
@@ -116,10 +113,10 @@ class MoveCommands(CommandsBase):
         self.draw_move(entry)
 
     def end_turn(self) -> None:
-        self.after_human(self.state.ctrl.play("end"))
+        self.after_human(self.store.state.ctrl.play("end"))
 
     def reveal(self) -> None:
         """Hot-seat: the next player is at the device; their cards show."""
-        self.state.ctrl.reveal()
+        self.store.state.ctrl.reveal()
         self.render()
         self.rooms.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')

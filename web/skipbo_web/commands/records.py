@@ -39,7 +39,7 @@ class RecordCommands(CommandsBase):
     def close(self) -> dict[str, Any]:
         """Close the open sheet and the replay viewer; the game goes on."""
         rooms = self.rooms
-        if self.state.sheet is not None:
+        if self.store.state.sheet is not None:
             rooms.sheet.close()
         self.end_replay()
         self.render()
@@ -51,13 +51,13 @@ class RecordCommands(CommandsBase):
             replay = Replay(record)
         except RecordProblem as problem:
             raise HostError(BAD_RECORD, message_words("en", problem.message), reason_key=problem.message.key,
-                            explain=message_words(self.state.look.lang, problem.message)) from None
+                            explain=message_words(self.store.state.look.lang, problem.message)) from None
         self.rooms.records.show(replay)
         return self._where(replay)
 
     def step(self, to: str | int | None = None, turn: int | None = None) -> dict[str, Any]:
         """Move the replay viewer: to a step (a number), a turn, or one of host_api.STEP_TARGETS."""
-        replay = self.state.replay
+        replay = self.store.state.replay
         if replay is None:
             raise HostError(NOT_NOW, "no record is open in the replay viewer (send the record command first)")
         records = self.rooms.records
@@ -72,7 +72,7 @@ class RecordCommands(CommandsBase):
 
     def export_position(self, as_link: bool) -> None:
         """The replay viewer's step as a position: a file, or a link (``as_link``)."""
-        replay = self.state.replay
+        replay = self.store.state.replay
         if replay is not None:
             self.rooms.positions.export(replay, as_link)
 

@@ -21,7 +21,7 @@ class SwitchCommands(CommandsBase):
 
     def show_lang(self, lang: str) -> None:
         """The page in ``lang`` for now (the new-game form's choice: kept when its game starts)."""
-        self.state.look.lang = lang
+        self.store.update_look(lang=lang)
         self.render()
 
     def set_speed(self, speed: int, redraw: bool = True) -> dict[str, Any]:
@@ -42,33 +42,30 @@ class SwitchCommands(CommandsBase):
         self.render()
 
     def next_theme(self) -> None:
-        self.set_theme(next_theme(self.state.look.theme))
+        self.set_theme(next_theme(self.store.state.look.theme))
 
     def close_menu(self) -> None:
         """Fold the bar's menu (on a narrow screen)."""
         self.rooms.table.toggle_menu(False)
 
     def toggle_sound(self) -> None:
-        self.rooms.session.set_sound(not self.state.look.sound)
-        self.store.notify("look")  # the sound follows its switch
+        self.rooms.session.set_sound(not self.store.state.look.sound)  # the sound hears the look change
         self.render()
 
     def show_result(self, shown: bool) -> None:
-        self.state.look.result_hidden = not shown
+        self.store.update_look(result_hidden=not shown)
         self.render()
 
     def notice(self, message: Message) -> None:
         """Say ``message`` above the table (what is wrong with an address, a file, a save)."""
-        self.state.notices.append(message)
-        self.store.notify("notices")
+        self.store.add_notice(message)
         self.render()
 
     def dismiss(self, index: int) -> None:
         """Close a notice (the address's game waiting for a yes: no, the game goes on)."""
-        notices = self.state.notices
+        notices = self.store.state.notices
         if 0 <= index < len(notices):
             if notices[index].key == "notice.url_replace":
                 self.rooms.session.waiting = None
-            del notices[index]
-            self.store.notify("notices")
+            self.store.update(notices=(*notices[:index], *notices[index + 1:]))
         self.render()

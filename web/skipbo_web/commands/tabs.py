@@ -11,10 +11,10 @@ class TabCommands(CommandsBase):
     def step_back(self) -> None:
         """Another tab has the game: stop, close any sheet, cover the table."""
         rooms = self.rooms
-        self.state.look.elsewhere = True
+        self.store.update_look(elsewhere=True)
         rooms.computer.stop()
         rooms.drag.drop_gesture()
-        if self.state.sheet is not None:
+        if self.store.state.sheet is not None:
             rooms.sheet.close()
         self.render()
         rooms.keys.focus('[data-action="take-over"]')
@@ -22,12 +22,12 @@ class TabCommands(CommandsBase):
     def take_over(self) -> None:
         """Uncover the table and go on from the newest save (the tab has claimed the game)."""
         rooms = self.rooms
-        self.state.look.elsewhere = False
+        self.store.update_look(elsewhere=False)
         saved = rooms.session.load_saved()
         rooms.stats.forget()  # the other tab may have counted games meanwhile
         if saved is not None:
             rooms.computer.stop()
-            if self.state.in_tutorial:  # the tutorial goes on; leaving it finds the newest game
+            if self.store.state.in_tutorial:  # the tutorial goes on; leaving it finds the newest game
                 rooms.tutorial.normal, rooms.tutorial.normal_unsaved = saved, False
             else:
                 self.set_table_game(saved)

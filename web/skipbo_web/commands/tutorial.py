@@ -17,7 +17,7 @@ class TutorialCommands(CommandsBase):
         new-game screen."""
         rooms = self.rooms
         rooms.computer.stop()  # the set-aside game's computer player stops
-        rooms.tutorial.set_aside(self.state.ctrl, unsaved, setup)
+        rooms.tutorial.set_aside(self.store.state.ctrl, unsaved, setup)
         self.store.update(tutorial=tutorial)
         self.set_table_game(controller_for(tutorial, rooms.session.settings), result_hidden=tutorial.game.is_over)
 
@@ -48,9 +48,9 @@ class TutorialCommands(CommandsBase):
         if action == "tutorial-new":
             self.leave_tutorial(open_setup=True)
             return
-        if self.state.sheet is not None:
+        if self.store.state.sheet is not None:
             rooms.sheet.close()
-        tutorial = self.state.tutorial
+        tutorial = self.store.state.tutorial
         if action in ("tutorial-start", "tutorial-restart"):
             self.enter_tutorial(Tutorial())
         elif action == "tutorial-resume" and tutorial is None:

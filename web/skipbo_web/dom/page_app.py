@@ -14,7 +14,7 @@ from typing import Any
 
 from ..commands import Commands, Rooms
 from ..i18n import LANGUAGES
-from ..state.store import GAME, SHOWING, Store
+from ..state.store import GAME, SHOWING
 from .page_aside import AsideDesk
 from .page_assist import Assist, Narration
 from .page_celebrate import Celebration
@@ -47,7 +47,7 @@ class App:
         self.browser = browser
         self.patcher = Patcher(browser.document)
         self.session = Session(browser)
-        self.store = Store(self.session.state)  # the page's state: the rooms read it here
+        self.store = self.session.store  # the page's state: the rooms read it here
         self.commands = commands = Commands(self.store)  # every change the player or the host page asks for
         self.table = TableView(self.store, browser, self.patcher, version, self.session.embed)
         self.root = self.table.root
@@ -138,7 +138,8 @@ class App:
         dropped on it: ``drop`` is the card's copy under the pointer)."""
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
         self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
-                           attr(el, "data-top"), keyboard, drop, picked=el)  # a refusal's reason shows by el
+                           attr(el, "data-top"), keyboard, drop,
+                           picked=attr(el, "data-key"))  # a refusal's reason shows by el
 
     def on_click(self, event: Any) -> None:
         if self.drag.swallow_click(event):

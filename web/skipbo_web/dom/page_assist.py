@@ -45,7 +45,7 @@ class Assist:
         if hinted is None:
             return []
         if hinted.moves != len(ctrl.game.moves) or not ctrl.my_turn:
-            state.hinted = None  # stale: gone for good, even when an undo comes back to that many moves
+            self.store.update(hinted=None)  # stale: gone for good, even when an undo comes back to that many moves
             return []
         return hint_marks(ctrl, hinted.hint.move)
 

@@ -23,7 +23,6 @@ from .page_dom import JsException, js
 from .patcher import TreeView
 
 if TYPE_CHECKING:
-    from ..state.protocol import Pile
     from ..state.store import Store
     from .page_dom import Browser
     from .patcher import Patcher
@@ -98,29 +97,21 @@ class HostLink:
 
     # -- what is shown ------------------------------------------------------------------------
 
-    @property
-    def piles(self) -> tuple[Pile, ...]:
-        """The piles the last highlight lit up."""
-        return self.store.state.highlight.piles
-
-    @property
-    def caption(self) -> str:
-        return self.store.state.highlight.caption
-
     def marks(self) -> list[Mark]:
         """The highlight's marks on the table (none once another game is on it)."""
-        if self.store.state.highlight.game is not self.store.state.ctrl.game:
+        state = self.store.state
+        if state.highlight.game is not state.ctrl.game:
             self.store.update(highlight=Highlight())
-        return [Mark(pile.seat, pile.slot, "data-highlight", "1") for pile in self.piles]
+        return [Mark(pile.seat, pile.slot, "data-highlight", "1") for pile in self.store.state.highlight.piles]
 
     def render(self) -> None:
         """The caption box above the table (hidden when there is no caption)."""
         if self.view is None:
             return
-        node = self.view.node
-        if self.caption:
+        node, caption = self.view.node, self.store.state.highlight.caption
+        if caption:
             self.view.show(h("div", props(id="caption", class_="caption", aria_live="polite"),
-                             h("p", props(class_="caption-text"), self.caption, key="text")))
+                             h("p", props(class_="caption-text"), caption, key="text")))
             node.hidden = False
         elif not node.hidden:
             node.hidden = True

@@ -12,27 +12,15 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from skipbo_core import Game
-
 from ..state import positions
 from ..state.controller import Controller
 from ..state.links import ask, asks
 from ..state.messages import Message
-from ..state.puzzle_book import PUZZLES, Puzzle, puzzle
+from ..state.puzzle_book import FAILED, OPEN, PUZZLES, REACHED, SHOWN, Puzzle, puzzle
 from ..state.saves import PUZZLES_EMBED_KEY, PUZZLES_KEY
 from ..state.settings import SPEED_DELAY_MS, Settings
 from ..state.store import GAME
-from ..views.puzzle_view import (
-    FAILED,
-    OPEN,
-    REACHED,
-    SHOWN,
-    box_tree,
-    entry_tree,
-    list_tree,
-    progress_data,
-    read_progress,
-)
+from ..views.puzzle_view import box_tree, entry_tree, list_tree, progress_data, read_progress
 from ..views.tree import El
 from .patcher import TreeView
 
@@ -56,8 +44,6 @@ class PuzzleSession:
         self.store = store
         self.commands = commands
         self.session = session
-        self.start: Game | None = None    # the puzzle's table, as the try began
-        self.status = OPEN
         self.showing = 0                  # Show solution runs while it matches
         self.key = PUZZLES_EMBED_KEY if session.apart else PUZZLES_KEY
         box = browser.by_id("puzzle")
@@ -81,21 +67,6 @@ class PuzzleSession:
 
     # -- which puzzle is on the table --------------------------------------------------------------
 
-    @property
-    def puzzle(self) -> Puzzle | None:
-        """The puzzle last opened (the page's state)."""
-        return self.store.state.puzzle
-
-    @property
-    def ctrl(self) -> Controller | None:
-        """The game that is a try at it (the page's state)."""
-        return self.store.state.puzzle_game
-
-    @property
-    def on(self) -> bool:
-        """A puzzle's game is on the table (another game replaces it)."""
-        return self.store.state.in_puzzle
-
     def table_for(self, p: Puzzle) -> Controller:
         ctrl = Controller.from_position(p.position, Settings(), origin=f"{ORIGIN}{p.id}")
         ctrl.halted = True  # one turn of yours: the other seats never move
@@ -105,17 +76,17 @@ class PuzzleSession:
         """``?puzzle=<n>`` opens puzzle n (the same address again resumes its try; a game
         in progress stays on the table while the puzzle waits for the player's yes); a
         saved puzzle game is taken up again. Whether a puzzle is now on the table."""
-        state = self.store.state
-        ctrl = state.ctrl
+        store = self.store
+        ctrl = store.state.ctrl
         if "puzzle" in given:
             p = puzzle(given["puzzle"])
             if p is None:
-                state.notices.append(Message("puzzles.unknown", {"n": given["puzzle"][:12], "last": len(PUZZLES)}))
+                store.add_notice(Message("puzzles.unknown", {"n": given["puzzle"][:12], "last": len(PUZZLES)}))
             elif ctrl.origin == f"{ORIGIN}{p.id}":
                 pass  # the same address again: its try goes on
             elif asks(ctrl, self.session.embed):
                 self.session.waiting = self.table_for(p)  # Commands.url_game takes it up
-                ask(state.notices)
+                store.update(notices=ask(store.state.notices))
             else:
                 self.attach(p, self.table_for(p))
                 self.store.notify(GAME)
@@ -134,10 +105,9 @@ class PuzzleSession:
 
     def attach(self, p: Puzzle, ctrl: Controller) -> None:
         """``ctrl`` is a try at ``p`` (the session's game: put on the table by the caller)."""
-        self.store.update(puzzle=p, puzzle_game=ctrl)
         self.showing += 1
-        self.start = positions.start(p.position, [dict(q) for q in ctrl.game.players])
-        self.status = OPEN
+        start = positions.start(p.position, [dict(q) for q in ctrl.game.players])
+        self.store.update(puzzle=p, puzzle_game=ctrl, puzzle_start=start, puzzle_status=OPEN)
         self.judge(mark=False)
         self.commands.set_table_game(ctrl)
 
@@ -145,44 +115,46 @@ class PuzzleSession:
 
     def judge(self, mark: bool = True) -> None:
         """After a move: has the try reached the goal, or failed it?"""
-        if not self.on or self.status == SHOWN:
+        state = self.store.state
+        if not state.in_puzzle or state.puzzle_status == SHOWN:
             return
-        status = self.puzzle.goal_object().status(self.start, self.ctrl.game)
-        self.status = status if status in (REACHED, FAILED) else OPEN
-        if self.status == REACHED and mark:
-            self.mark_solved(self.puzzle.id)
+        status = state.puzzle.goal_object().status(state.puzzle_start, state.ctrl.game)
+        self.store.update(puzzle_status=status if status in (REACHED, FAILED) else OPEN)
+        if status == REACHED and mark:
+            self.mark_solved(state.puzzle.id)
 
     # -- the buttons ------------------------------------------------------------------------------
 
     def show_solution(self) -> None:
         """Show solution (the puzzle just opened again): its stored line is played."""
-        self.status = SHOWN
+        self.store.update(puzzle_status=SHOWN)
         asyncio.ensure_future(self.play_solution(self.showing))
 
     async def play_solution(self, token: int) -> None:
         """The stored line, move by move, the cards flying as in play."""
         delay = max(SPEED_DELAY_MS.get(self.store.state.speed, 0), SOLUTION_STEP_MS) / 1000
-        for move in self.puzzle.solution:
+        for move in self.store.state.puzzle.solution:
             await asyncio.sleep(delay)
-            if token != self.showing or not self.on:
+            state = self.store.state
+            if token != self.showing or not state.in_puzzle:
                 return
-            if not self.ctrl.play(move).played:
+            if not state.ctrl.play(move).played:
                 return
-            self.commands.show_move(self.ctrl.log[-1])
+            self.commands.show_move(state.ctrl.log[-1])
 
     # -- drawing ------------------------------------------------------------------------------------
 
     def render(self) -> None:
         if self.view is None:
             return
-        if not self.on:
+        state = self.store.state
+        if not state.in_puzzle:
             if not self.box.hidden:
                 self.box.hidden = True
             return
-        p = self.puzzle
-        has_next = p.id < len(PUZZLES)
-        look = self.store.state.look
-        self.view.show(box_tree(p, self.status, look.lang, look.faces, has_next))
+        p = state.puzzle
+        look = state.look
+        self.view.show(box_tree(p, state.puzzle_status, look.lang, look.faces, p.id < len(PUZZLES)))
         self.box.hidden = False
 
     def sheet_tree(self, state: PageState) -> El:

@@ -39,11 +39,6 @@ class RecordsDesk:
         self.viewer = 0                     # the seat at the bottom of the viewer's table
         self.token = 0                      # autoplay runs while it matches
 
-    @property
-    def replay(self) -> Replay | None:
-        """The record open in the replay viewer (the page's state)."""
-        return self.store.state.replay
-
     def sheet_tree(self, state: PageState, kind: str) -> El:
         """The records sheet or the replay viewer."""
         look = state.look
@@ -63,7 +58,7 @@ class RecordsDesk:
     def action(self, action: str, go: str | None = None) -> None:
         """The records sheet's and the replay viewer's buttons (``go``: the step a
         ``replay-go`` button goes to)."""
-        replay = self.replay
+        replay = self.store.state.replay
         commands = self.commands
         if action == "record-download":
             self.download()
@@ -94,7 +89,7 @@ class RecordsDesk:
             if files is not None and files.length:
                 asyncio.ensure_future(self.open_file(files.item(0)))
             return
-        replay = self.replay
+        replay = self.store.state.replay
         value = str(target.value or "").strip()
         if replay is None or not value.isdigit():
             return
@@ -183,7 +178,7 @@ class RecordsDesk:
 
     def end_replay(self) -> bool:
         """Leave the viewer (``Commands.end_replay`` lets the game go on); whether one was open."""
-        if self.replay is None:
+        if self.store.state.replay is None:
             return False
         self.store.update(replay=None)
         self.token += 1
@@ -191,29 +186,29 @@ class RecordsDesk:
 
     def go(self, move: Any) -> None:
         """Move the viewer (``move`` changes the replay's step); pauses autoplay."""
-        self.replay.playing = False
+        self.store.state.replay.playing = False
         self.token += 1
         move()
         self.update()
 
     def play(self) -> None:
         self.token += 1
-        if self.replay.toggle_play():
+        if self.store.state.replay.toggle_play():
             asyncio.ensure_future(self.autoplay(self.token))
         self.update()
 
     async def autoplay(self, token: int) -> None:
-        while token == self.token and self.replay is not None and self.replay.playing:
+        while token == self.token and self.store.state.replay is not None and self.store.state.replay.playing:
             await asyncio.sleep(autoplay_delay_ms(self.store.state.speed) / 1000)
-            if token != self.token or self.replay is None or not self.replay.playing:
+            if token != self.token or self.store.state.replay is None or not self.store.state.replay.playing:
                 break
-            self.replay.forward()
+            self.store.state.replay.forward()
             self.update()
 
     def update(self) -> None:
         """Patch the viewer to the replay's step (focus stays where it is); the move just
         played is scrolled into the middle of the move list."""
-        if self.replay is None or self.store.state.sheet != "replay":
+        if self.store.state.replay is None or self.store.state.sheet != "replay":
             return
         self.commands.redraw_sheet()
         moves = self.browser.by_id("replay-moves")
@@ -223,7 +218,7 @@ class RecordsDesk:
 
     def play_on(self) -> None:
         """Make the position shown the page's game (it replaces the current one)."""
-        replay = self.replay
+        replay = self.store.state.replay
         if replay is None or not replay.can_play_on():
             return
         game = replay.game_to_play_on()

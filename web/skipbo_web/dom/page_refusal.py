@@ -4,7 +4,8 @@ reason stands beside it for a few seconds. The line under the table says the sam
 and is what screen readers hear, so the note beside the pile is hidden from them.
 
 An effect of the page's store: a pick takes an earlier note away (``PICKED``), a refused
-one shows its reason beside the pile picked (``REFUSED``)."""
+one shows its reason beside the pile picked (``REFUSED``; the state names it by its
+``data-key``)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ class Refusal:
         if PICKED in what:
             self.clear()
         if REFUSED in what:
-            self.after_click(self.store.state.picked)
+            key = self.store.state.picked  # the pile or card picked, found where it is drawn now
+            self.after_click(None if key is None else self.browser.query(f'#table [data-key="{key}"]'))
 
     def _box(self) -> Any:
         if self.note is None:

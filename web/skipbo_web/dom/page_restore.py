@@ -47,12 +47,12 @@ class AsideGames:
         """At start: the notice, when a game set aside can be played on and none is in
         progress on the table (nor a tutorial, a puzzle or an address's game waiting).
         Whether it was made (then the new-game screen does not open over it)."""
-        state, session = self.session.state, self.session
+        state, session = self.session.store.state, self.session
         if state.ctrl.in_progress or state.in_tutorial or state.in_puzzle or session.waiting is not None:
             return False
         if self._found() is None:
             return False
-        state.notices.append(Message(NOTICE))
+        session.store.add_notice(Message(NOTICE))
         return True
 
     def restore(self) -> Controller | None:
@@ -60,8 +60,9 @@ class AsideGames:
         the game it replaces set aside first when a human has moved in it. None (nothing
         changed) when there is none any more or the browser refuses."""
         session = self.session
-        state, storage, keys = session.state, session.storage, session.keys
-        state.notices[:] = [n for n in state.notices if n.key != NOTICE]
+        storage, keys = session.storage, session.keys
+        session.store.drop_notices(NOTICE)
+        state = session.store.state
         found = self._found()
         if found is None:
             return None

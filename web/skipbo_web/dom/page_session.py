@@ -20,7 +20,7 @@ from ..state.prefs import stored_sound, stored_theme
 from ..state.saves import ASIDE_PREFIX, pref_keys, storage_keys
 from ..state.settings import VERSION as SETTINGS_VERSION
 from ..state.settings import Settings
-from ..state.store import PageState
+from ..state.store import PageState, Store
 from .page_apart import keeps_apart
 from .page_dom import Browser
 from .page_storage import Storage, aside_key
@@ -30,9 +30,9 @@ NOT_SAVED, SAVED_AGAIN = "notice.not_saved", "notice.saved_again"  # the storage
 
 
 class Session:
-    """The page's state as start-up finds it (``state``: the game on the table, how it is
-    shown, the notices; the store owns it from then on), the settings, and what is kept
-    of them in ``localStorage``."""
+    """The page's state as start-up finds it, in the page's one ``store`` (the game on the
+    table, how it is shown, the notices), the settings, and what is kept of them in
+    ``localStorage``."""
 
     def __init__(self, browser: Browser) -> None:
         window = browser.window
@@ -88,7 +88,7 @@ class Session:
                                         origin=url.origin)
                 if asks(saved, self.embed):  # the address's game waits for a yes (App.act "url-game")
                     self.waiting, ctrl = ctrl, saved
-                    ask(notices)
+                    notices[:] = ask(notices)
         elif saved is not None:
             ctrl = saved
         else:
@@ -103,7 +103,7 @@ class Session:
                     sound=url.sound if url.sound is not None else
                     stored_sound(self.read(self.pref_keys.sound), self.embed),
                     touch=browser.matches_media("(pointer: coarse)"))
-        self.state = PageState(ctrl=ctrl, look=look, speed=speed, notices=notices)
+        self.store = Store(PageState(ctrl=ctrl, look=look, speed=speed, notices=tuple(notices)))
 
     def url_position(self, settings: Settings, saved: Controller | None,
                      notices: list[Message]) -> Controller | None:
@@ -129,7 +129,7 @@ class Session:
             return None
         if asks(saved, self.embed):
             self.waiting = ctrl
-            ask(notices)
+            notices[:] = ask(notices)
             return saved
         return ctrl
 
@@ -151,8 +151,8 @@ class Session:
         is never reported twice), one for damaged values that had no room to be set
         aside, and from now on, at once, each write the browser refuses."""
         if self.aside:
-            self.state.notices.append(Message("notice.set_aside", {"names": ", ".join(self.aside),
-                                                             "where": ASIDE_PREFIX + "…"}))
+            self.store.add_notice(Message("notice.set_aside", {"names": ", ".join(self.aside),
+                                                               "where": ASIDE_PREFIX + "…"}))
             self.aside = []
         self.tell_stuck()
         self.storage.listener = self.storage_notice
@@ -165,14 +165,14 @@ class Session:
         new = sorted(self.storage.stuck - self.told_stuck)
         if new:
             self.told_stuck.update(new)
-            self.state.notices.append(Message("notice.stuck", {"names": ", ".join(new)}))
+            self.store.add_notice(Message("notice.stuck", {"names": ", ".join(new)}))
 
     def storage_notice(self) -> None:
         """The browser refused a write (storage full) or took one again: the notice says
         which keys are not saved, at once, and that all is saved once they are again. A
         dismissed notice comes back when another key fails."""
         failed = sorted(self.storage.failed)
-        notices = self.state.notices
+        notices = list(self.store.state.notices)
         at = next((i for i, n in enumerate(notices) if n.key in (NOT_SAVED, SAVED_AGAIN)), None)
         grew, had = bool(set(failed) - self.unsaved), bool(self.unsaved)
         self.unsaved = set(failed)
@@ -186,15 +186,16 @@ class Session:
             notices[at] = msg
         elif grew or not failed:
             notices.append(msg)
+        self.store.update(notices=tuple(notices))
 
     def set_sound(self, on: bool) -> None:
         """The bar's sound switch: kept for the next visit."""
-        self.state.look.sound = on
+        self.store.update_look(sound=on)
         self.storage.set(self.pref_keys.sound, on)
 
     def set_theme(self, choice: str) -> None:
         """The switch chose the table's colours: kept for the next visit."""
-        self.state.look.theme = choice
+        self.store.update_look(theme=choice)
         self.storage.set(self.pref_keys.theme, choice)
 
     def load_saved(self, notices: list[Message] | None = None) -> Controller | None:
@@ -206,7 +207,10 @@ class Session:
         record = self.read(keys.current)
         if newer_save(record):
             self.keep_newer = True
-            (self.state.notices if notices is None else notices).append(Message("notice.newer_save"))
+            if notices is None:
+                self.store.add_notice(Message("notice.newer_save"))
+            else:
+                notices.append(Message("notice.newer_save"))
             return None
         ctrl = None
         if record is not None:
@@ -235,12 +239,12 @@ class Session:
             return True
         if not self.apart and self.storage.text(self.keys.current) != self.seen:
             return False
-        text = self.storage.set(self.keys.current, self.state.ctrl.record())
+        text = self.storage.set(self.keys.current, self.store.state.ctrl.record())
         # None: refused (storage full). What is stored stays what this tab last wrote (so the
         # next save is not taken for another tab's); the notice says so; the next save tries again.
         if text is not None:
             self.seen = text
-            self.storage.set(self.keys.match, self.state.ctrl.match_data())
+            self.storage.set(self.keys.match, self.store.state.ctrl.match_data())
         return True
 
     def save_settings(self) -> None:
@@ -253,18 +257,17 @@ class Session:
         self.save_settings()
 
     def set_language(self, lang: str) -> None:
-        self.state.look.lang = lang
+        self.store.update_look(lang=lang)
         self.remember(lang=lang)
 
     def set_speed(self, speed: int) -> None:
-        self.state.speed = speed
+        self.store.update(speed=speed)
         self.remember(speed=speed)
 
     def take_waiting(self) -> Controller | None:
         """The address's game the player said yes to (None: none waits); its notice goes."""
         ctrl, self.waiting = self.waiting, None
-        notices = self.state.notices
-        notices[:] = [n for n in notices if n.key != ASK]
+        self.store.drop_notices(ASK)
         return ctrl
 
     def deal(self, settings: Settings | None = None) -> Controller:

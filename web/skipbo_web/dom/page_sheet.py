@@ -46,21 +46,14 @@ class Sheet:
         self.intro = intro
         self.el = browser.by_id("sheet")
         self.view = TreeView(patcher, self.el)
-        self.draft: Settings | None = None   # the new-game form as filled in so far
-        self.errors: list[str] = []          # its wrong fields
-
-    @property
-    def kind(self) -> str | None:
-        """The sheet open (the page's state): setup, help, records, replay, stats, puzzles; None: closed."""
-        return self.store.state.sheet
 
     def body(self, kind: str) -> El:
         """The inside of sheet ``kind``."""
         state = self.store.state
         lang = state.look.lang
         if kind == "setup":
-            settings = self.draft or self.starting_settings()
-            return setup_tree(settings, lang, self.errors, intro=[view(state) for view in self.intro])
+            settings = state.draft or self.starting_settings()
+            return setup_tree(settings, lang, list(state.draft_errors), intro=[view(state) for view in self.intro])
         view = self.views.get(kind)
         if view is not None:
             return view(state, kind)
@@ -94,13 +87,11 @@ class Sheet:
 
     def refresh(self) -> None:
         """Draw the open sheet again (its state changed)."""
-        if self.kind is not None:
-            self.show(self.kind)
+        if self.store.state.sheet is not None:
+            self.show(self.store.state.sheet)
 
     def close(self) -> None:
-        self.store.update(sheet=None)
-        self.draft = None
-        self.errors = []
+        self.store.update(sheet=None, draft=None, draft_errors=())
         if self.el.open:
             self.el.close()
         self.show(None)
@@ -108,9 +99,7 @@ class Sheet:
     def on_close(self, event: Any) -> None:
         """The dialog closed (Esc, or close()): a replay ends, a draft is dropped."""
         self.commands.end_replay()
-        self.store.update(sheet=None)
-        self.draft = None
-        self.errors = []
+        self.store.update(sheet=None, draft=None, draft_errors=())
 
     def form_values(self) -> dict[str, str] | None:
         form = self.browser.by_id("setup")
@@ -133,33 +122,34 @@ class Sheet:
 
     def start(self, form: dict[str, str]) -> None:
         """Deal the game the new-game screen describes, or name its wrong fields."""
-        session, state = self.session, self.store.state
+        session, store = self.session, self.store
         settings, bad = session.settings.with_form(form)
         lang = form.get("lang")
         if lang in LANGUAGES:
-            state.look.lang = lang
+            store.update_look(lang=lang)
         if bad:
-            self.draft, self.errors = settings, bad
+            store.update(draft=settings, draft_errors=tuple(bad))
             self.open("setup")
             return
+        state = store.state
         session.settings = Settings(**{**settings.__dict__, "lang": state.look.lang, "speed": state.speed})
-        state.look.faces = session.settings.faces
+        store.update_look(faces=session.settings.faces)
         session.save_settings()
         self.close()
         self.commands.show_game(session.deal())
 
     def relanguage(self) -> None:
         """The language changed: the open sheet is drawn again in it (a form keeps its entries)."""
-        if self.kind is None:
+        if self.store.state.sheet is None:
             return
-        if self.kind == "setup":
-            self.draft = self.read_form()[0]
-        self.open(self.kind)
+        if self.store.state.sheet == "setup":
+            self.store.update(draft=self.read_form()[0])
+        self.open(self.store.state.sheet)
 
     def form_changed(self, name: str, target: Any) -> None:
         """The player count, the deck or the language of the new-game form changed: it is
         drawn again (other choices depend on them), focus staying on that field."""
-        self.draft, _ = self.read_form()
+        self.store.update(draft=self.read_form()[0])
         if name == "lang" and target.value in LANGUAGES:
             self.commands.show_lang(target.value)
         self.open("setup")

@@ -56,10 +56,9 @@ class StatsDesk:
             except BadSave:  # not JSON the reader takes
                 shelf = read_store("")
             self._games = shelf.games
-            notices = self.store.state.notices
             if shelf.damaged:  # moved whole to a key of its own, as it is; counting starts afresh
                 if store.set_aside(STATS_KEY):
-                    notices.append(Message("notice.bad_stats"))
+                    self.store.add_notice(Message("notice.bad_stats"))
                 else:  # no room for the copy: kept in place, never written (the notice says)
                     self.session.tell_stuck()
             elif shelf.aside:
@@ -69,7 +68,7 @@ class StatsDesk:
                 else:
                     store.set(STATS_KEY, to_store(self._games))
                     if shelf.new_aside:
-                        notices.append(Message("notice.stats_aside", {"count": shelf.new_aside}))
+                        self.store.add_notice(Message("notice.stats_aside", {"count": shelf.new_aside}))
         return self._games
 
     def kept_aside(self) -> int:
@@ -87,7 +86,7 @@ class StatsDesk:
                 STATS_KEY, to_store(games[-KEEP_WHEN_FULL:])) is None:
             return False
         self._games = games[-KEEP_WHEN_FULL:]
-        self.store.state.notices.append(Message("notice.stats_trimmed", {"count": len(games) - KEEP_WHEN_FULL}))
+        self.store.add_notice(Message("notice.stats_trimmed", {"count": len(games) - KEEP_WHEN_FULL}))
         return True
 
     def forget(self) -> None:

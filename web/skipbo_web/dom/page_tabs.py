@@ -37,7 +37,7 @@ class TabGuard:
     @property
     def elsewhere(self) -> bool:
         """Another tab owns the game: this one is covered (the page's state)."""
-        return self.session.state.covered
+        return self.session.store.state.covered
 
     def claim(self) -> None:
         """This tab owns the game now (the others hear of it and step back)."""

@@ -46,15 +46,6 @@ class TutorialSession:
         self.live = box.querySelector(".coach-live")
         self.spoken: str | None = None  # the step the live region said last
 
-    @property
-    def tutorial(self) -> Tutorial | None:
-        """The tutorial while it is shown (the page's state)."""
-        return self.store.state.tutorial
-
-    @property
-    def on(self) -> bool:
-        return self.store.state.in_tutorial
-
     def load(self) -> tuple[Tutorial | None, bool]:
         """The saved tutorial (None: none saved) and whether it was left open. A damaged
         save gives a notice and a tutorial from its first step."""
@@ -66,7 +57,7 @@ class TutorialSession:
             return Tutorial.from_dict(data), is_active(data)
         except BadSave:
             store.set_aside(self.key)  # kept as it was (skipbo.aside.tutorial); this notice tells
-            self.store.state.notices.append(Message("notice.tutorial_bad_save"))
+            self.store.add_notice(Message("notice.tutorial_bad_save"))
             tutorial = Tutorial()
             store.set(self.key, tutorial.to_dict(active=is_active(data)))
             return tutorial, is_active(data)
@@ -79,7 +70,7 @@ class TutorialSession:
         self.key = TUTORIAL_EMBED_KEY if self.session.apart else TUTORIAL_KEY
         wanted, bad = url_choice(given)
         if bad:
-            self.store.state.notices.append(Message("notice.bad_url", {"names": "tutorial"}))
+            self.store.add_notice(Message("notice.bad_url", {"names": "tutorial"}))
         tutorial, active = self.load()
         if wanted and (tutorial is None or tutorial.finished):
             tutorial = Tutorial()
@@ -92,15 +83,15 @@ class TutorialSession:
     def set_aside(self, normal: Controller, unsaved: bool, setup: bool) -> None:
         """The tutorial is entered: ``normal`` is the game it sets aside (unless one already
         is). ``unsaved``: a new deal not saved yet; ``setup``: leaving opens the new-game screen."""
-        if self.tutorial is None:
+        if self.store.state.tutorial is None:
             self.normal, self.normal_unsaved, self.normal_setup = normal, unsaved, setup
 
     def save(self, active: bool = True) -> None:
         """Follow the script past what was just played, then save the tutorial's progress."""
-        tutorial = self.tutorial
+        tutorial = self.store.state.tutorial
         tutorial.sync()
         if tutorial.game.is_over:
-            self.store.state.look.result_hidden = True  # the coach box says it; the score stays one click away
+            self.store.update_look(result_hidden=True)  # the coach box says it; the score stays one click away
         self.session.storage.set(self.key, tutorial.to_dict(active=active))
 
     def close(self) -> None:
@@ -128,16 +119,17 @@ class TutorialSession:
 
     def marks(self) -> list[Mark]:
         """The piles the current step lights up (``data-coach`` = their role)."""
-        if self.tutorial is None:
+        tutorial = self.store.state.tutorial
+        if tutorial is None:
             return []
-        return [pile_mark(pile, role) for pile, role in self.tutorial.marks()]
+        return [pile_mark(pile, role) for pile, role in tutorial.marks()]
 
     def render(self) -> None:
         """The coach box, patched in place; its live region says each new step."""
         box = self.box
         state = self.store.state
-        look = state.look
-        if self.tutorial is None:
+        look, tutorial = state.look, state.tutorial
+        if tutorial is None:
             if not box.hidden:
                 box.hidden = True
                 self.view.show(h("div", props(class_="coach-box")))
@@ -145,9 +137,9 @@ class TutorialSession:
                 self.spoken = None
             return
         note, key = refusal(state.ctrl, look)
-        self.view.show(coach_tree(self.tutorial, look.lang, look.faces, note, key))
+        self.view.show(coach_tree(tutorial, look.lang, look.faces, note, key))
         box.hidden = False
-        text = step_text(self.tutorial, look.lang, look.faces)
+        text = step_text(tutorial, look.lang, look.faces)
         if text != self.spoken:  # the live region stays in place, so screen readers hear each new step
             self.live.textContent = self.spoken = text
 

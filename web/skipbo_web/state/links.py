@@ -8,6 +8,7 @@ address's game at once: its game is its host page's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .messages import Message
@@ -24,8 +25,7 @@ def asks(game: Controller | None, embed: bool) -> bool:
     return game is not None and game.in_progress and not embed
 
 
-def ask(notices: list[Message]) -> None:
-    """Put the one question above the table (a later address's game takes the place of
-    one that was waiting: still one question)."""
-    notices[:] = [n for n in notices if n.key != ASK]
-    notices.append(Message(ASK))
+def ask(notices: Sequence[Message]) -> tuple[Message, ...]:
+    """``notices`` with the one question above the table (a later address's game takes the
+    place of one that was waiting: still one question)."""
+    return (*(n for n in notices if n.key != ASK), Message(ASK))

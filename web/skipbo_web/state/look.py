@@ -1,14 +1,16 @@
-"""How the table is drawn (``Look``): language, card faces and the page's switches. A value
-the state holds and the views read; it imports nothing of the page's other modules."""
+"""How the table is drawn (``Look``): language, card faces and the page's switches. A frozen
+value the state holds and the views read (``Store.update_look`` makes the next one); it
+imports nothing of the page's other modules."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 
-@dataclass
+@dataclass(frozen=True)
 class Look:
-    """How to draw: language, card faces, and page-level switches."""
+    """How to draw: language, card faces, and page-level switches (a value: never changed
+    in place)."""
 
     lang: str = "en"
     faces: str = "skipbo"

@@ -20,6 +20,7 @@ from skipbo_core.goals import Goal
 from skipbo_core.jsonread import whole_number
 
 SB = 0
+OPEN, REACHED, FAILED, SHOWN = "open", "reached", "failed", "shown"  # where a try at a puzzle stands
 LEVELS = ("first", "basics", "planning", "teams", "expert")
 
 

@@ -1,5 +1,6 @@
-"""The page's state in one place (``PageState``), owned by one ``Store`` that tells its
-listeners what changed.
+"""The page's state in one place (``PageState``, a frozen value), owned by one ``Store``:
+its one write path (``update`` and its helpers) makes the next state and tells the
+listeners which parts changed and what happened (``Event``).
 
 What the page shows and how it answers input follows from this state: which game is on
 the table, the mode the page is in (a game, a replay, the tutorial, a puzzle), the open
@@ -10,11 +11,14 @@ Rooms read it here instead of asking each other; nothing here touches the browse
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from enum import StrEnum
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any
 
+from .puzzle_book import OPEN
+
 if TYPE_CHECKING:
+    from skipbo_core import Game
     from skipbo_core.ai.hints import Hint
 
     from .controller import Controller, LogEntry
@@ -23,6 +27,7 @@ if TYPE_CHECKING:
     from .protocol import Pile
     from .puzzle_book import Puzzle
     from .replay import Replay
+    from .settings import Settings
     from .tutorial import Tutorial
 
 
@@ -63,24 +68,30 @@ class Moved:
     drop: Any = None
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class PageState:
     """Everything the page holds that is not drawn markup: the game on the table
-    (``ctrl``, its selection inside), how it is shown (``look``), what is open over it."""
+    (``ctrl``, its selection inside), how it is shown (``look``), what is open over it.
+    A value: ``Store.update`` makes the next one (the game itself is the engine's
+    mutable ``Game``, changed by its moves and heard as ``Event.GAME``)."""
 
     ctrl: Controller
     look: Look                    # language, faces, theme, sound, result hidden, covered
     speed: int                    # the computer's pace (settings.SPEED_DELAY_MS)
-    notices: list[Message] = field(default_factory=list)
+    notices: tuple[Message, ...] = ()
     sheet: str | None = None      # setup, help, records, replay, stats, puzzles; None: closed
+    draft: Settings | None = None  # the new-game form as filled in so far (None: none yet) ...
+    draft_errors: tuple[str, ...] = ()  # ... and its wrong fields
     replay: Replay | None = None  # the record open in the replay viewer
     tutorial: Tutorial | None = None  # the tutorial while it is shown
     puzzle: Puzzle | None = None  # the puzzle last opened ...
-    puzzle_game: Controller | None = None  # ... and the game that is a try at it
+    puzzle_game: Controller | None = None  # ... and the game that is a try at it ...
+    puzzle_start: Game | None = None  # ... the puzzle's table as the try began ...
+    puzzle_status: str = OPEN     # ... and where the try stands (puzzle_book: OPEN, REACHED, FAILED, SHOWN)
     highlight: Highlight = field(default_factory=Highlight)
     hinted: Hinted | None = None  # the hint shown, while no move has been played since
     moved: Moved | None = None    # the move played last on the table (its effects read it)
-    picked: Any = None            # the pile or card being picked (an element of the page), while it is
+    picked: str | None = None     # the pile or card being picked (its data-key: "0:S", "B2", "H3"), while it is
 
     @property
     def mode(self) -> Mode:
@@ -109,26 +120,40 @@ class PageState:
 
 
 
-Listener = Callable[[frozenset[str]], None]
-# A change inside the game on the table, or another game put there (a move played or taken
-# back, a tutorial step): what is kept of it (the save) follows it.
-GAME = "game"
-# What the effects (sound, narration, motion, celebration, frame) follow, in this order for
-# a move: PLAYED as soon as it is played (``moved`` says which; the narration says it),
-# SHOWING just before the table is patched to show it (an ended game is counted, the cards
-# take off), DRAWN after every patch of the page (the frame fits and tells the host),
-# SHOWN after the move's patch (the cards land, a win is celebrated, the sounds play);
-# PICKED when a pile or card is picked (``picked`` says which: an earlier refusal's note
-# goes), REFUSED after a move refused was drawn (its sound, and its reason beside the pile).
-PLAYED, SHOWING, DRAWN, SHOWN = "played", "showing", "drawn", "shown"
-PICKED, REFUSED = "picked", "refused"
+class Event(Enum):
+    """What happened, beside which parts of the state changed (never a field's name)."""
+
+    # A change inside the game on the table, or another game put there (a move played or
+    # taken back, a tutorial step): what is kept of it (the save) follows it.
+    GAME = "game"
+    # What the effects (sound, narration, motion, celebration, frame) follow, in this order
+    # for a move: PLAYED as soon as it is played (``moved`` says which; the narration says
+    # it), SHOWING just before the table is patched to show it (an ended game is counted,
+    # the cards take off), DRAWN after every patch of the page (the frame fits and tells the
+    # host), SHOWN after the move's patch (the cards land, a win is celebrated, the sounds
+    # play); PICKED when a pile or card is picked (``picked`` says which: an earlier
+    # refusal's note goes), REFUSED after a move refused was drawn (its sound, and its
+    # reason beside the pile).
+    PLAYED = "played"
+    SHOWING = "showing"
+    DRAWN = "drawn"
+    SHOWN = "shown"
+    PICKED = "picked"
+    REFUSED = "refused"
+
+
+GAME, PLAYED, SHOWING, DRAWN, SHOWN = Event.GAME, Event.PLAYED, Event.SHOWING, Event.DRAWN, Event.SHOWN
+PICKED, REFUSED = Event.PICKED, Event.REFUSED
+Change = frozenset[str | Event]  # the names of the fields that changed, and the events
+Listener = Callable[[Change], None]
 FIELDS = frozenset(f.name for f in fields(PageState))
 
 
 class Store:
-    """Owns the ``PageState``: changes go through ``update`` (or ``notify`` for a change
-    made inside a part, such as a move played on ``ctrl``), and every listener hears
-    which parts changed, in the order they subscribed."""
+    """Owns the ``PageState``: every change goes through ``update`` (or its helpers:
+    ``update_look``, ``add_notice``, ``drop_notices``), and ``notify`` tells what happened
+    (an ``Event``, such as a move played on ``ctrl``); every listener hears, in the order
+    they subscribed, which parts changed and what happened, in one batch."""
 
     def __init__(self, state: PageState) -> None:
         self.state = state
@@ -144,23 +169,40 @@ class Store:
 
         return unsubscribe
 
-    def update(self, **changes: Any) -> frozenset[str]:
-        """Set parts of the state; the listeners hear of those whose value changed."""
+    def update(self, *events: Event, **changes: Any) -> frozenset[str]:
+        """The next state, with ``changes``; the listeners hear, in one batch, the parts
+        whose value changed and ``events`` (heard even when nothing changed). What
+        changed is returned."""
         unknown = set(changes) - FIELDS
         if unknown:
             raise AttributeError(f"PageState has no {', '.join(sorted(unknown))}")
+        state = self.state
         changed = frozenset(name for name, value in changes.items()
-                            if getattr(self.state, name) is not value and getattr(self.state, name) != value)
-        for name in changed:
-            setattr(self.state, name, changes[name])
+                            if getattr(state, name) is not value and getattr(state, name) != value)
         if changed:
-            self.notify(*changed)
+            self.state = replace(state, **{name: changes[name] for name in changed})
+        if changed or events:
+            self._tell(frozenset((*changed, *events)))
         return changed
 
-    def notify(self, *parts: str) -> None:
-        """Tell the listeners that ``parts`` changed (names of ``PageState`` fields, or
-        ``GAME`` for a change inside the game on the table), or what happened on the page
-        (``PLAYED``, ``SHOWING``, ``DRAWN``, ``SHOWN``, ``PICKED``, ``REFUSED``)."""
-        what = frozenset(parts)
+    def update_look(self, **changes: Any) -> bool:
+        """The next ``Look`` (it is a value: never changed in place), heard as ``look``
+        when it differs; True when it did."""
+        return bool(self.update(look=replace(self.state.look, **changes)))
+
+    def add_notice(self, message: Message) -> None:
+        """Say ``message`` above the table, after the notices already there."""
+        self.update(notices=(*self.state.notices, message))
+
+    def drop_notices(self, key: str) -> None:
+        """Take the notices of ``key`` away."""
+        self.update(notices=tuple(n for n in self.state.notices if n.key != key))
+
+    def notify(self, *events: Event) -> None:
+        """Tell the listeners what happened (``GAME`` for a change inside the game on the
+        table; ``PLAYED``, ``SHOWING``, ``DRAWN``, ``SHOWN``, ``PICKED``, ``REFUSED``)."""
+        self._tell(frozenset(events))
+
+    def _tell(self, what: Change) -> None:
         for listener in list(self._listeners):
             listener(what)

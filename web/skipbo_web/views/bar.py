@@ -6,6 +6,7 @@ here)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ..i18n import LANGUAGES, describe, t
 from ..state.look import Look
@@ -93,7 +94,7 @@ NOTICE_ACTIONS = {"notice.url_replace": ("url-game", "notice.url_replace_no"),
 STAYING = frozenset({*NOTICE_ACTIONS, "notice.not_saved", "notice.newer_save", "notice.no_storage"})
 
 
-def notices_tree(notices: list[Message], lang: str) -> El:
+def notices_tree(notices: Sequence[Message], lang: str) -> El:
     """``#notices``: notices in a banner over the top of the page (bad save, bad URL
     options, no storage); each one keyed, so that closing one leaves the others' elements
     (and the time they have been shown) alone."""

@@ -10,6 +10,7 @@ object ``{"source": "skipbo", "version": 1, "type": ..., ...}``; see docs/EMBEDD
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,7 +104,7 @@ class Reporter:
     over_told: bool = False
     notices: list[Message] = field(default_factory=list)  # the notices already told
 
-    def ready(self, ctrl: Controller, look: Look, notices: list[Message]) -> list[dict[str, Any]]:
+    def ready(self, ctrl: Controller, look: Look, notices: Sequence[Message]) -> list[dict[str, Any]]:
         """The first messages, once the table can be played: notices, then ``ready``."""
         self.started = True
         out = self._notices(notices, look.lang)
@@ -114,7 +115,7 @@ class Reporter:
             out.append(gameover_event(ctrl, look))
         return out
 
-    def updates(self, ctrl: Controller, look: Look, notices: list[Message]) -> list[dict[str, Any]]:
+    def updates(self, ctrl: Controller, look: Look, notices: Sequence[Message]) -> list[dict[str, Any]]:
         """Messages for what changed since the last call (nothing before ``ready``)."""
         if not self.started:
             return []
@@ -139,7 +140,7 @@ class Reporter:
     def _adopt(self, ctrl: Controller) -> None:
         self.game, self.told, self.over_told = ctrl.game, len(ctrl.game.moves), False
 
-    def _notices(self, notices: list[Message], lang: str) -> list[dict[str, Any]]:
+    def _notices(self, notices: Sequence[Message], lang: str) -> list[dict[str, Any]]:
         fresh = [m for m in notices if not any(m is seen for seen in self.notices)]
         self.notices += fresh
         return [notice_event(m, lang) for m in fresh]

@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import card_face, t
-from ..state.puzzle_book import PUZZLES, Puzzle
+from ..state.puzzle_book import FAILED, OPEN, PUZZLES, REACHED, SHOWN, Puzzle
 from .tree import El, h, props
 
 PROGRESS_VERSION = 1
-OPEN, REACHED, FAILED, SHOWN = "open", "reached", "failed", "shown"  # where a try stands
 
 
 def read_progress(data: Any) -> tuple[set[int], bool]:
