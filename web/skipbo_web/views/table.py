@@ -290,7 +290,8 @@ def _player(ctrl: Controller, look: Look, view: SeatView, seat: int, mine: dict[
     if mate is not None:
         classes += " team-" + str(min(seat, mate))
     active = "1" if seat == to_move and not ctrl.game.is_over else None
-    return h("section", props(class_=classes, data_seat=seat, data_active=active, aria_label=shown),
+    return h("section", props(class_=classes, data_seat=seat, data_active=active, data_link=ctrl.link_of(seat),
+                              aria_label=shown),
              header, body, key=f"seat{seat}")
 
 
