@@ -14,13 +14,11 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from skipbo_core.jsonread import JSONInputError, read_json
-
 from ..state.messages import Message
 from ..state.outcome import Refused
 from ..state.pairing import Pairing
 from ..state.refusals import refusal_message
-from ..state.settings import MAX_NAME, clean_name
+from ..state.settings import clean_name
 from .page_dom import JsException
 from .page_pairing import PairingPanel, link_error, link_module
 
@@ -35,21 +33,6 @@ if TYPE_CHECKING:
 
 PROTOCOL_CODES = ("stale", "not-your-turn", "game-over", "bad-notation", "not-seated", "flood", "bad-invitation",
                   "seat-taken", "too-big", "too-deep", "bad-number", "not-json", "version", "shape")
-
-
-def read_meta(text: str) -> tuple[str, str] | None:
-    """The host's name and the seat's token from an invitation's words (link.mjs ``meta``,
-    JSON written by ``page_pairing``); ``None`` when they are not that."""
-    from ..remote.wire import is_secret
-
-    try:
-        data = read_json(text, "invitation", max_chars=512, max_depth=1)
-    except JSONInputError:
-        return None
-    if not (isinstance(data, dict) and set(data) == {"host", "token"} and is_secret(data["token"])
-            and isinstance(data["host"], str) and len(data["host"]) <= MAX_NAME):
-        return None
-    return clean_name(data["host"]), data["token"]
 
 
 class JoinTable(PairingPanel):
@@ -74,6 +57,7 @@ class JoinTable(PairingPanel):
 
     async def answer(self, href: str, name: str) -> None:
         from ..remote.guest import GuestTable
+        from ..remote.invites import read_meta
 
         try:
             module = await link_module(self.browser)

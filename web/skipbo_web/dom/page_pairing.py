@@ -12,7 +12,6 @@ whether a tab took it (``ReplyTab``). The guest's side is ``page_join``.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import TYPE_CHECKING, Any
 
 from ..state.messages import Message
@@ -147,6 +146,8 @@ class HostPairing(PairingPanel):
         self.render()
 
     async def make_invitations(self, table: TableHost) -> None:
+        from ..remote.invites import write_meta
+
         try:
             module = await link_module(self.browser)
         except JsException:
@@ -155,7 +156,7 @@ class HostPairing(PairingPanel):
         for invite in list(self.pairing.invites if self.pairing else []):
             if self.table is not table:
                 return  # another game meanwhile
-            meta = json.dumps({"host": host, "token": table.invites.token(invite.seat)}, separators=(",", ":"))
+            meta = write_meta(host, table.invites.token(invite.seat))
             try:
                 if module is None:
                     raise JsException("link.mjs did not load")
