@@ -92,7 +92,7 @@ class App:
         self.restore = AsideGames(self.session)  # a game set aside, offered back
         # the page drawn in one step: the views with marks on the table first, in this order
         self.screen = Screen(self.store, browser, self.table, (self.assist, self.tutorial, self.host),
-                             (self.puzzles,))
+                             (self.puzzles, PanelPart(self.pairing_panel)))
         commands.wire(Rooms(self.session, browser, self.root, self.sheet, self.records, self.tutorial,
                             self.puzzles, self.stats, self.positions, self.computer, self.keys,
                             self.drag, self.table, self.narration, self.motion, self.screen,
@@ -236,6 +236,16 @@ class App:
         self.save()
         self.commands.render()
         self.pairing.on_change(frozenset())
+
+
+class PanelPart:
+    """The pairing panel this page shows, drawn with the page (in its language)."""
+
+    def __init__(self, panel: Callable[[], HostPairing | JoinTable | ReplyTab]) -> None:
+        self.panel = panel
+
+    def render(self) -> None:
+        self.panel().render()
 
 
 # The effects that follow the store (after the save and the statistics), in the order they
