@@ -176,10 +176,11 @@ def test_team_play_with_the_partners_stock(watched: Watched, site) -> None:
     page = open_game(watched.page, site.url, players=4, teams=1, stock=5, ai="medium", seed=seed)
     partner_stock = page.locator('[data-seat="2"] [data-slot="S"]')
     assert partner_stock.get_attribute("data-playable") == "1"
-    page.click('[data-seat="1"] [data-slot="S"]')  # an opponent's pile: not ours to use
-    assert page.locator(".message").get_attribute("data-message") == "msg.not_yours_teams"
     partner_stock.click()
-    page.click('[data-slot="B1"][data-legal="1"]')
+    # an opponent's pile, with a card picked (with none, a tap shows their area large): not ours to use
+    page.click('[data-seat="1"] [data-slot="S"]')
+    assert page.locator(".message").get_attribute("data-message") == "msg.not_yours_teams"
+    page.click('[data-slot="B1"][data-legal="1"]')  # the partner's card is still picked
     assert stored(page)["moves"] == ["PS>B1"]
     assert "team" in page.locator('[data-seat="0"] .who').inner_text()
 

@@ -49,9 +49,10 @@ def test_a_level_beside_a_name_with_bidi_controls_reads_in_order(watched: Watche
     current = json.loads(page.evaluate("localStorage.getItem('skipbo.current')") or "{}")
     assert [p["name"] for p in current["players"]] == ["Ada", "Bot", "דנה 2"]
     level = '[data-seat="1"] .who .level'
-    assert page.locator(level).inner_text() == "(medium)"
+    assert page.locator(level).inner_text() == "(med.)"  # its short form; the whole word is its title
+    assert page.locator(level).get_attribute("title") == "medium"
     lefts = letters_left_to_right(page, level)
-    assert lefts == sorted(lefts) and len(set(lefts)) == len(lefts), lefts  # "(", "m", "e", ... left to right
+    assert lefts == sorted(lefts) and len(set(lefts)) == len(lefts), lefts  # "(", "m", "e", "d", "." left to right
     name = page.locator('[data-seat="1"] .who .nm').first
     assert name.inner_text() == "Bot"
     # each name the table shows stands apart: in a <bdi>, laid out as an isolate
