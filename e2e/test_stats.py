@@ -149,7 +149,7 @@ def test_downloads_and_clearing_with_a_confirmation(watched: Watched, site) -> N
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     sheet = open_stats(page).locator("#sheet .stats")
     assert sheet.get_attribute("data-games") == "2" and "2 games, 1 won (50%)" in sheet.inner_text()
-    assert "Best game: 75 points in 31 turns" in sheet.inner_text()
+    assert "Best game: 75 points in 11 rounds" in sheet.inner_text()  # 31 turns of 3 players
     # each number column's heading sits over its numbers: their right edges line up
     gaps = page.evaluate("""() => [...document.querySelectorAll('#sheet .stats-table')].flatMap(t => {
       const right = el => { const r = document.createRange(); r.selectNodeContents(el);
