@@ -48,7 +48,7 @@ def test_the_computers_turn_is_marked_until_you_move(watched: Watched, site) -> 
         assert pile.get_attribute("data-trace") == pile.locator(".trace-no").inner_text() == " ".join(ns)
     assert page.locator("[data-trace]").count() == len(numbers)
     head = page.locator('[data-seat="1"] .who')
-    assert head.locator(".name").inner_text() == "Computer:"
+    assert head.locator(".name").inner_text() == "Computer (easy):"  # the level stays by the name (issue 39 item 4)
     assert head.locator(".trace-line").inner_text() == ", ".join(words)
     assert head.locator(".trace-line").get_attribute("title") == "Computer: " + ", ".join(words)
     page.click(".log summary")  # the log: the newest move first
