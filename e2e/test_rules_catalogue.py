@@ -26,14 +26,25 @@ def documented_codes() -> set[str]:
 
 
 def raised_codes() -> set[str]:
-    """Every code the engine's source passes to ``IllegalMove(move, seat, code, ...)``."""
+    """Every code the engine's source passes to ``IllegalMove(move, seat, code, ...)`` or
+    to ``Refusal(code, ...)`` (``Game.explain_illegal``'s reason, which ``play`` raises as
+    ``IllegalMove(..., refusal.code, ...)``)."""
     codes = set()
     for path in ENGINE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalMove":
+            if not isinstance(node, ast.Call):
+                continue
+            called = getattr(node.func, "id", None)
+            if called == "IllegalMove":
                 code = node.args[2] if len(node.args) > 2 else None
-                assert isinstance(code, ast.Constant), f"{path.name}:{node.lineno}: code is not a literal"
-                codes.add(code.value)
+                if isinstance(code, ast.Attribute) and ast.unparse(code) == "refusal.code":
+                    continue  # a Refusal's code, found where the Refusal is made
+            elif called == "Refusal":
+                code = node.args[0] if node.args else None
+            else:
+                continue
+            assert isinstance(code, ast.Constant), f"{path.name}:{node.lineno}: code is not a literal"
+            codes.add(code.value)
     return codes
 
 
