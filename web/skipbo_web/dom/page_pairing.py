@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..state.messages import Message
 from ..state.pairing import AWAY, CONNECTED, FAILED, WAITING, Invite, Pairing
+from ..state.store import GAME
 from ..views.pairing import pairing_tree
 from .page_dom import JsException, attr, create_proxy, js
 from .patcher import TreeView
@@ -23,7 +24,7 @@ from .patcher import TreeView
 if TYPE_CHECKING:
     from ..commands import Commands
     from ..remote.host import Out, TableHost
-    from ..state.store import Store
+    from ..state.store import Change, Store
     from .page_computer import ComputerTurns
     from .page_dom import Browser
     from .patcher import Patcher
@@ -109,7 +110,7 @@ class HostPairing(PairingPanel):
 
     # -- the game on the table -------------------------------------------------------------------
 
-    def on_change(self, what: frozenset[str]) -> None:
+    def on_change(self, what: Change) -> None:
         """The store changed: a new game with remote seats gets its invitations; each move
         on the table reaches the guests."""
         if not self.on:
@@ -119,7 +120,7 @@ class HostPairing(PairingPanel):
             self.close()
         if self.table is None and ctrl.remote and not ctrl.game.is_over:
             self.open(ctrl)
-        elif self.table is not None and "game" in what:
+        elif self.table is not None and GAME in what:
             self.dispatch(self.table.follow())
 
     def open(self, ctrl: Any) -> None:
