@@ -35,6 +35,10 @@ SETUP = " && ".join([
     "ip link add v0 type veth peer name v1",
     f"ip addr add {V0}/24 dev v0",
     f"ip addr add {V1}/24 dev v1",
+    # no IPv6 link-local addresses: their arrival a second after "up" is a network change
+    # that fails the loads Chromium has in flight (net::ERR_NETWORK_CHANGED)
+    "ip link set v0 addrgenmode none",
+    "ip link set v1 addrgenmode none",
     "ip link set v0 up",
     "ip link set v1 up",
     f"ip route add default via {V1} dev v0",

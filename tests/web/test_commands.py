@@ -72,8 +72,11 @@ def test_every_button_of_the_page_has_a_command(page: Any) -> None:
         text = path.read_text(encoding="utf-8")
         found |= set(re.findall(r'data-action="([a-z-]+)"', text)) | set(re.findall(r'data_action="([a-z-]+)"', text))
     not_commands = {"speed", "players", "bar-menu", "take-over", "start"}  # fields, the bar's menu, the cover, the form
+    # the pairing panel's buttons (pair-...) go to the panel itself (App.on_click), which names each one it takes
+    panel = (WEB / "dom" / "page_pairing.py").read_text(encoding="utf-8")
     missing = sorted(action for action in found - not_commands
                      if action not in page.app.ACTIONS
-                     and not any(action.startswith(prefix) for prefix, _ in page.app.ROOMS))
+                     and not any(action.startswith(prefix) for prefix, _ in page.app.ROOMS)
+                     and not (action.startswith("pair-") and f'action == "{action}"' in panel))
     assert found >= {"new", "help", "end", "reveal", "dismiss", "tutorial-next", "records"}  # the search finds them
     assert missing == []

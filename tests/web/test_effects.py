@@ -105,6 +105,7 @@ def the_page(page: types.SimpleNamespace, ctrl: Controller) -> tuple[Any, list[t
     app.save_on_game_change = lambda what: record("save") if GAME in what else None
     app.stats = types.SimpleNamespace(game_over=lambda: record("count"))
     app.zoom = types.SimpleNamespace(on_change=lambda what: None)  # no other player's area shown large
+    app.pairing = types.SimpleNamespace(on_change=lambda what: None)  # no seat on another device
     app.narration = page.assist.Narration(store, patcher, document.live)
     app.motion = page.motion.Motion(store, browser, patcher, table)
     app.frame = page.frame.Frame(store, browser, None)

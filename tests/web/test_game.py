@@ -297,8 +297,8 @@ def test_a_picked_card_says_how_to_put_it_back_by_touch_on_a_touch_screen() -> N
             ctrl.cancel()
             ctrl.click("H", 0, card) if card != "S" else ctrl.click("S", 0)
             assert ctrl.message.key.startswith("msg.picked")
-            assert key_word in message_text(ctrl, Look(lang), ctrl.message)
-            touch = message_text(ctrl, Look(lang, touch=True), ctrl.message)
+            assert key_word in message_text(controller_names(ctrl), Look(lang), ctrl.message)
+            touch = message_text(controller_names(ctrl), Look(lang, touch=True), ctrl.message)
             assert key_word not in touch and tap_word in touch
 
 

@@ -20,10 +20,6 @@ ABOVE = {"state": ("views", "commands", "dom", "host", "remote"), "views": ("com
          "commands": ("dom",), "host": ("commands", "dom", "remote"),
          "i18n": ("state", "views", "commands", "dom", "host", "remote"),
          "remote": ("views", "commands", "dom", "host")}
-# Issue 38 part 1: remote/ (the protocol of play across devices) is in the package before
-# the page uses it. The WebRTC transport (web/link.mjs, helper together-link) and the page
-# glue that wires remote/ in come next; until then no module of the page imports remote/.
-NOT_YET_WIRED_IN = {"remote"}
 
 
 def imports_at_run_time(path: Path, root: Path = WEB, typing_too: bool = False) -> list[tuple[int, str]]:
@@ -83,7 +79,7 @@ def test_state_and_views_need_no_browser_and_no_room() -> None:
 
 def test_the_packages_are_where_the_layout_says() -> None:
     packages = {p.name for p in WEB.iterdir() if (p / "__init__.py").is_file()}
-    assert packages == {"state", "views", "commands", "dom", "host", "i18n"} | NOT_YET_WIRED_IN
+    assert packages == {"state", "views", "commands", "dom", "host", "i18n", "remote"}
     assert sorted(p.name for p in WEB.glob("*.py")) == ["__init__.py"]  # no module outside them
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..commands import Commands, Rooms
 from ..i18n import LANGUAGES
+from ..state.messages import Message
 from ..state.store import GAME, SHOWING
 from .page_aside import AsideDesk
 from .page_assist import Assist, Narration
@@ -23,8 +24,10 @@ from .page_dom import Browser, attr, js
 from .page_drag import DragAndDrop
 from .page_frame import Frame
 from .page_host import HostLink
+from .page_join import JoinTable
 from .page_keys import Keyboard
 from .page_motion import Motion
+from .page_pairing import HostPairing, ReplyTab
 from .page_positions import PositionDesk
 from .page_puzzles import PuzzleSession
 from .page_records import RecordsDesk
@@ -78,16 +81,26 @@ class App:
         self.positions = PositionDesk(self.store, self.session, self.commands, browser)
         self.puzzles = PuzzleSession(self.store, commands, self.session, browser, self.patcher)
         self.tabs = TabGuard(self.session, self.commands)
+        # play across devices by link: a page opened with an invitation is a guest (no table of its
+        # own), one opened with a reply hands it on; neither claims, covers or saves the game here
+        address = str(browser.window.location.href)
+        self.pairing = HostPairing(self.store, commands, browser, self.patcher, self.computer)
+        self.join = JoinTable(self.store, commands, browser, self.patcher, self.join_failed)
+        self.reply_tab = ReplyTab(self.store, browser, self.patcher)
+        self.elsewhere_role = "guest" if "#join=" in address else "reply" if "#reply=" in address else None
+        if self.elsewhere_role is not None:
+            self.pairing.on = self.tabs.on = False
         self.restore = AsideGames(self.session)  # a game set aside, offered back
         self.zoom = OpponentZoom(self.store, browser, self.root)  # another player's area, large
         # the page drawn in one step: the views with marks on the table first, in this order
         self.screen = Screen(self.store, browser, self.table, (self.assist, self.tutorial, self.host),
-                             (self.puzzles,))
+                             (self.puzzles, PanelPart(self.pairing_panel)))
         commands.wire(Rooms(self.session, browser, self.root, self.sheet, self.records, self.tutorial,
                             self.puzzles, self.stats, self.positions, self.computer, self.keys,
                             self.drag, self.table, self.narration, self.motion, self.screen,
                             self.restore, self.aside))
-        self.tabs.claim()  # the tab opened last has the game
+        if self.elsewhere_role is None:
+            self.tabs.claim()  # the tab opened last has the game
         self.follow_store()
         session = self.session
         open_setup = session.open_setup
@@ -111,6 +124,7 @@ class App:
         self.store.subscribe(self.count_ended)  # an ended game is counted before it is shown
         for name in EFFECTS:
             self.store.subscribe(getattr(self, name).on_change)
+        self.store.subscribe(self.pairing.on_change)  # a game with seats on other devices: its invitations
 
     def save_on_game_change(self, what: frozenset[str]) -> None:
         """The store's listener that saves: after a change of the game on the table."""
@@ -124,7 +138,7 @@ class App:
             self.stats.game_over()
 
     def save(self) -> None:
-        if self.store.state.covered:
+        if self.store.state.covered or self.elsewhere_role is not None:  # a guest has no saved game of its own
             return
         if self.store.state.in_tutorial:  # the tutorial never writes the normal game's save
             self.tutorial.save()
@@ -136,6 +150,9 @@ class App:
     def click_slot(self, el: Any, keyboard: bool, drop: Any = None) -> None:
         """A pile or hand card was clicked (tapped, chosen with Enter, or a dragged card
         dropped on it: ``drop`` is the card's copy under the pointer)."""
+        if self.elsewhere_role is not None and (self.pairing_panel().pairing is None
+                                                or not self.pairing_panel().pairing.seated):
+            return  # a guest's page before its table came, a reply's tab: nothing to play here
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
         self.commands.pick(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
                            attr(el, "data-top"), keyboard, drop,
@@ -158,6 +175,9 @@ class App:
         if attr(el, "data-action") == "speed" or el.tagName == "SELECT":
             return
         lang, action, slot = (attr(el, a) for a in ("data-lang", "data-action", "data-slot"))
+        if action and action.startswith("pair-"):
+            self.pairing_panel().act(action, el)
+            return
         if action == "bar-menu":
             self.table.toggle_menu()
             return
@@ -210,7 +230,38 @@ class App:
         if self.session.position_url is not None:
             asyncio.ensure_future(self.positions.open_url(self.session.position_url))
         self.frame.tell_ready()
+        if self.elsewhere_role == "guest":
+            self.join.start(str(self.browser.window.location.href), self.session.settings.seats[0].name)
+        elif self.elsewhere_role == "reply":
+            self.reply_tab.start(str(self.browser.window.location.href))
+        else:
+            self.pairing.on_change(frozenset())  # the game on the table may have seats on other devices
         self.computer.play_if_due()
+
+    def pairing_panel(self) -> HostPairing | JoinTable | ReplyTab:
+        """The pairing panel this page shows: the host's, a guest's or a reply tab's."""
+        return {"guest": self.join, "reply": self.reply_tab}.get(self.elsewhere_role or "", self.pairing)
+
+    def join_failed(self, notice: Message) -> None:
+        """The invitation in the address cannot be used: said, and the page is this
+        device's own again (it claims and saves its game as usual)."""
+        self.elsewhere_role = None
+        self.pairing.on = self.tabs.on = not self.session.apart and self.session.storage.ok
+        self.tabs.claim()
+        self.store.add_notice(notice)
+        self.save()
+        self.commands.render()
+        self.pairing.on_change(frozenset())
+
+
+class PanelPart:
+    """The pairing panel this page shows, drawn with the page (in its language)."""
+
+    def __init__(self, panel: Callable[[], HostPairing | JoinTable | ReplyTab]) -> None:
+        self.panel = panel
+
+    def render(self) -> None:
+        self.panel().render()
 
 
 # The effects that follow the store (after the save and the statistics), in the order they

@@ -60,8 +60,8 @@ MAX_PILES = 24                # piles one highlight may light up
 # The commands and the arguments each takes (docs/EMBEDDING.md, "Commands from the host page").
 COMMANDS = ("newgame", "position", "hint", "undo", "play", "lang", "speed", "highlight", "record", "step", "close",
             "state")
-NEWGAME_ARGS = ("players", "stock", "ai", "humans", "teams", "deck", "target", "seed", "names", "practice",
-                "faces", "puzzle")
+NEWGAME_ARGS = ("players", "stock", "ai", "humans", "remote", "teams", "deck", "target", "seed", "names",
+                "practice", "faces", "puzzle")
 POSITION_ARGS = ("position", "ai", "names", "practice", "faces")  # the table, and who sits at it
 STEP_TARGETS = ("forward", "back", "start", "end", "next-turn", "previous-turn")
 

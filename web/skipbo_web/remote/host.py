@@ -58,9 +58,12 @@ class TableHost:
     other devices. ``clock`` gives seconds for the flood limit."""
 
     def __init__(self, game: Game, remote_seats: Iterable[int] = (), *, invites: Invitations | None = None,
-                 make_secret: Callable[[], str] = new_secret, clock: Callable[[], float] = time.monotonic) -> None:
+                 make_secret: Callable[[], str] = new_secret, clock: Callable[[], float] = time.monotonic,
+                 apply: Callable[[str], object] | None = None) -> None:
         """``invites``: the invitations saved with the game (``Invitations.to_dict``) when the
-        host's page comes back after a reload; their seats are the remote seats."""
+        host's page comes back after a reload; their seats are the remote seats. ``apply``
+        plays a guest's move (checked: its seat, its turn) on the host's page, which then
+        draws it (default: ``Game.play``); it raises what ``Game.play`` raises."""
         seats = list(invites.seats) if invites is not None else sorted(set(remote_seats))
         if not seats or any(type(s) is not int or not 0 <= s < game.rules.players for s in seats):
             raise ValueError(f"remote seats must be seats of the table, not {seats}")
@@ -70,12 +73,14 @@ class TableHost:
         self._start(game)
         self.clock = clock
         self.rates: dict[Hashable, RateLimit] = {}
+        self.apply: Callable[[str], object] = apply if apply is not None else (lambda move: self.game.play(move))
 
     def _start(self, game: Game) -> None:
         if game.deck is None:
             raise ValueError("a table played across devices needs a game dealt from a deck (it has a record)")
         self.game = game
         self.events = [Event(e.index + 1, e.seat, str(e.move), e.card) for e in game.log()]
+        self.told = len(game.moves)  # the moves the guests have heard of
         if game.result is not None and game.result.reason == "resigned":
             self.events.append(Event(len(self.events) + 1, game.current_seat, None, None))
         if game.is_over:
@@ -183,10 +188,19 @@ class TableHost:
         except IllegalMove as exc:
             return [Send(conn, encode(Refused(exc.code, self.n, play.move, dict(exc.details))))]
 
+    def follow(self) -> list[Out]:
+        """The game changed on the host's page (a move of its own seat, the computer's): the
+        guests hear of each move played since they last heard."""
+        out: list[Out] = []
+        for entry in self.game.log(self.told) if len(self.game.moves) > self.told else []:
+            self.told = entry.index + 1
+            out += self._after(Event(self.n + 1, entry.seat, str(entry.move), entry.card))
+        return out
+
     def _apply(self, seat: int, move: Move | str) -> list[Out]:
-        card = self.game.card_of(move)  # before the move takes it; InvalidMove for bad notation
-        self.game.play(move)
-        return self._after(Event(self.n + 1, seat, str(self.game.moves[-1]), card))
+        Move.parse(str(move))  # InvalidMove for bad notation, before anything is played
+        self.apply(str(move))
+        return self.follow()
 
     def _after(self, event: Event) -> list[Out]:
         """Tell every guest at the table of ``event``; at the end, send the record."""

@@ -11,14 +11,16 @@ whatever the transport names them by (any hashable value).
 from __future__ import annotations
 
 import hmac
+import json
 import secrets
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from skipbo_core.jsonread import brief
+from skipbo_core.jsonread import JSONInputError, brief, read_json
 from skipbo_core.rules import MAX_PLAYERS
 
+from ..state.settings import MAX_NAME, clean_name
 from .wire import is_secret
 
 
@@ -176,3 +178,21 @@ class Invitations:
         """The game is over: no token takes a seat any more (a seat's key still takes it back)."""
         self.expired = True
 
+
+def write_meta(host: str, token: str) -> str:
+    """The words an invitation link carries (link.mjs ``meta``): the host's name and the
+    seat's token, as ``read_meta`` reads them."""
+    return json.dumps({"host": host, "token": token}, separators=(",", ":"))
+
+
+def read_meta(text: str) -> tuple[str, str] | None:
+    """The host's name and the seat's token from an invitation's words (link.mjs ``meta``,
+    JSON written by ``page_pairing``); ``None`` when they are not that."""
+    try:
+        data = read_json(text, "invitation", max_chars=512, max_depth=1)
+    except JSONInputError:
+        return None
+    if not (isinstance(data, dict) and set(data) == {"host", "token"} and is_secret(data["token"])
+            and isinstance(data["host"], str) and len(data["host"]) <= MAX_NAME):
+        return None
+    return clean_name(data["host"]), data["token"]

@@ -16,9 +16,10 @@ from skipbo_core.jsonread import whole_number
 from skipbo_core.rules import MAX_STOCK
 
 from .prefs import THEMES
-from .settings import DEFAULT_LEVEL, FACES, MAX_NAME, MAX_SEATS, Seat, Settings, allowed
+from .settings import DEFAULT_LEVEL, FACES, MAX_NAME, MAX_SEATS, REMOTE, Seat, Settings, allowed
 
-URL_GAME_KEYS = ("players", "stock", "ai", "seed", "teams", "deck", "target", "humans", "names", "practice")
+URL_GAME_KEYS = ("players", "stock", "ai", "seed", "teams", "deck", "target", "humans", "names", "practice",
+                 "remote")
 URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces", "embed", "host", "theme", "sound")
 MAX_QUERY = 4096  # characters of the address after "?"; a longer one is refused whole
 
@@ -108,7 +109,8 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
 
     Seat 0 is human and the other seats are the computer at level ``ai``
     (``humans=2`` makes the first two seats human: hot-seat). Game options start a
-    game at once, but only when all of them are right: one wrong game option starts
+    game at once, but only when all of them are right (``remote=1``: the seat after them is a
+    person on another device): one wrong game option starts
     nothing (``settings`` is None, the saved game goes on; named in ``ignored``), except in
     an embedded table, which plays at once with the defaults. Invalid values are named in
     ``bad``; other options take their defaults. Numbers are ASCII digits only.
@@ -165,6 +167,8 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
         level = DEFAULT_LEVEL
     humans = number("humans", 0, players)
     humans = 1 if humans is None else humans
+    # remote=N: the N seats after this device's people are people on other devices
+    remote = number("remote", 0, players - humans) or 0
     teams = params.get("teams")
     if teams is not None and teams not in ("0", "1"):
         bad.append("teams")
@@ -197,7 +201,8 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
         if not names:
             bad.append("names")
     names += ("",) * (MAX_SEATS - len(names))
-    seats = tuple(Seat(names[i], "human" if i < humans else level) for i in range(MAX_SEATS))
+    seats = tuple(Seat(names[i], "human" if i < humans else REMOTE if i < humans + remote else level)
+                  for i in range(MAX_SEATS))
     settings = replace(base, players=players, seats=seats, stock=stock, teams=teams_on,
                        wild_cards=wild, match=target is not None,
                        target=target if target is not None else base.target,

@@ -54,7 +54,7 @@ class Controller(Seats):
     options that dealt it, '' for the new-game screen) and whether it is a practice game."""
 
     def __init__(self, game: Game, settings: Settings, match: Match | None = None, origin: str = "",
-                 practice: bool = False, position: dict[str, Any] | None = None) -> None:
+                 practice: bool = False, position: dict[str, Any] | None = None, remote: list[int] = ()) -> None:
         self.game = game
         self.position = position  # the table the game was set up from (it then has no record)
         self.settings = settings
@@ -65,9 +65,12 @@ class Controller(Seats):
             if isinstance(p.get("name"), str):
                 p["name"] = clean_name(p["name"])
         self.kinds = [player_kind(p.get("kind")) for p in game.players]
+        for seat in remote:  # people on other devices: "human" in the record
+            if 0 <= seat < len(self.kinds) and self.kinds[seat] == "human":
+                self.kinds[seat] = "remote"
         # One player per computer seat: the page's turns (ai_think) and ai_move() ask the
         # same one, so what it remembers (expert: the rest of its plan) serves both.
-        self.computers: dict[int, Player] = {s: new_player(k) for s, k in enumerate(self.kinds) if k != "human"}
+        self.computers: dict[int, Player] = {s: new_player(k) for s, k in enumerate(self.kinds) if self.is_ai(s)}
         played = len(game.moves)
         self.rngs = {s: random.Random(f"{self.match.seed}:{s}:{played}") for s in self.computers}
         self.selected: str | None = None
@@ -88,7 +91,7 @@ class Controller(Seats):
         """Deal a new game (the first of a match when ``settings`` ask for one)."""
         players = [{"name": s.name, "kind": s.record_kind()} for s in settings.table]
         match = Match(settings.rules(), target=settings.target if settings.match else None, players=players)
-        return cls(match.new_game(seed), settings, match, origin, settings.practice)
+        return cls(match.new_game(seed), settings, match, origin, settings.practice, remote=settings.remote)
 
     @classmethod
     def from_position(cls, position: dict[str, Any], settings: Settings, origin: str = "") -> Controller:
@@ -117,22 +120,25 @@ class Controller(Seats):
             raise BadMatch("match data must be an object")
         data = dict(match_data)
         origin, practice = data.pop("origin", ""), data.pop("practice", False)
-        if not isinstance(origin, str) or not isinstance(practice, bool):
+        remote = data.pop("remote", [])
+        if not isinstance(origin, str) or not isinstance(practice, bool) or not (
+                isinstance(remote, list) and all(type(s) is int for s in remote)):
             raise BadMatch("match data is damaged")
         try:
             match = Match.from_dict(data, game)
         except (ValueError, TypeError, LookupError) as exc:
             raise BadMatch(str(exc)) from None
-        return cls(game, settings, match, origin, practice, position)
+        return cls(game, settings, match, origin, practice, position, remote)
 
     def match_data(self) -> dict[str, Any]:
         """What is saved beside the game's record: the match and the page's own two facts."""
-        return {**self.match.to_dict(), "origin": self.origin, "practice": self.practice}
+        remote = {"remote": self.remote} if self.remote else {}
+        return {**self.match.to_dict(), "origin": self.origin, "practice": self.practice, **remote}
 
     def next_game(self, seed: int) -> Controller:
         """The match's next game (same players and rules; the first seat moves left)."""
         return Controller(self.match.new_game(seed), self.settings_for_replay(), self.match, self.origin,
-                          self.practice)
+                          self.practice, remote=self.remote)
 
     def settings_for_replay(self) -> Settings:
         """Settings that deal this game's table again (names, kinds, rules)."""
@@ -297,12 +303,23 @@ class Controller(Seats):
         self._after(seat, move)
         return self.game.log(-1)[0]
 
+    def remote_move(self, move: Move | str) -> LogEntry:
+        """Play ``move`` for the seat to move, a person on another device (the host's table
+        checked that it came from that seat). The engine's ``InvalidMove`` and
+        ``IllegalMove``; ``ValueError`` when that seat is not to move."""
+        seat = self.game.current_seat
+        if self.game.is_over or self.kinds[seat] != "remote":
+            raise ValueError("it is not the turn of a person on another device")
+        self.game.play(move)
+        self._after(seat, self.game.moves[-1])
+        return self.game.log(-1)[0]
+
     def _after(self, seat: int, move: Move) -> None:
         if move.ends_turn or self.game.is_over:
             self.greet()
         else:
-            self.message = (self.your_turn(seat) if not self.is_ai(seat)
-                            else Message("msg.ai_turn", {"seat": seat}))
+            self.message = (self.greeting() if self.kinds[seat] == "remote" else self.your_turn(seat)
+                            if not self.is_ai(seat) else Message("msg.ai_turn", {"seat": seat}))
 
     # -- saving ---------------------------------------------------------------------------------
 

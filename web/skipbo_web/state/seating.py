@@ -24,8 +24,13 @@ def player_kind(kind: Any) -> str:
     raise BadSave(f"unknown player kind {kind!r}")
 
 
+LINKS = ("here", "connected", "away", "computer")
+"""Where a seat is played from (``Seats.link_of``; a player area's ``data-link``)."""
+
+
 class Seats:
-    """The seats of ``game``: their ``kinds`` (``"human"`` or an AI level), the seat whose
+    """The seats of ``game``: their ``kinds`` (``"human"``, an AI level, or ``"remote"``: a
+    person on another device, ``connected`` now or away), the seat whose
     cards are shown in hot-seat (``revealed``), the last human who moved, and whether
     the computer's seats are ``halted`` (a puzzle). ``Controller`` sets them."""
 
@@ -34,6 +39,7 @@ class Seats:
     revealed: int | None
     last_human: int
     halted: bool
+    connected: frozenset[int] = frozenset()
 
     @property
     def players(self) -> int:
@@ -47,8 +53,21 @@ class Seats:
     def hot_seat(self) -> bool:
         return len(self.humans) > 1
 
+    @property
+    def remote(self) -> list[int]:
+        """The seats played by people on other devices."""
+        return [s for s, k in enumerate(self.kinds) if k == "remote"]
+
     def is_ai(self, seat: int) -> bool:
-        return self.kinds[seat] != "human"
+        return self.kinds[seat] not in ("human", "remote")
+
+    def link_of(self, seat: int) -> str:
+        """Where ``seat`` is played from (``LINKS``): this device, another device (connected
+        now, or away), or the computer."""
+        kind = self.kinds[seat]
+        if kind == "remote":
+            return "connected" if seat in self.connected else "away"
+        return "here" if kind == "human" else "computer"
 
     @property
     def ai_to_move(self) -> bool:
@@ -58,13 +77,13 @@ class Seats:
     def viewer(self) -> int:
         """The seat the table is seen from: the human to move, else the last human who moved."""
         seat = self.game.current_seat
-        return seat if not self.is_ai(seat) else self.last_human
+        return seat if self.kinds[seat] == "human" else self.last_human
 
     @property
     def curtain(self) -> bool:
         """Hot-seat: the device must be passed on before the next human's cards show."""
         seat = self.game.current_seat
-        return (self.hot_seat and not self.game.is_over and not self.is_ai(seat)
+        return (self.hot_seat and not self.game.is_over and self.kinds[seat] == "human"
                 and self.revealed != seat)
 
     @property
@@ -87,7 +106,7 @@ class Seats:
         seat = self.game.current_seat
         if self.game.is_over:
             return Refused(GAME_OVER)
-        if self.is_ai(seat):
+        if self.kinds[seat] != "human":  # the computer's turn, or another device's
             return Refused(NOT_YOUR_TURN, {"seat": seat})
         if self.curtain:
             return Refused(PASS_DEVICE, {"seat": seat})
@@ -101,6 +120,8 @@ class Seats:
         if self.is_ai(seat):
             computers = [s for s in range(self.players) if self.is_ai(s)]
             return ("name.ai_n", {"n": computers.index(seat) + 1}) if len(computers) > 1 else ("name.ai", {})
+        if self.kinds[seat] == "remote":
+            return ("name.player", {"n": seat + 1})
         return ("name.you", {}) if not self.hot_seat else ("name.player", {"n": seat + 1})
 
     def greeting(self) -> Message:
@@ -112,6 +133,8 @@ class Seats:
             return Message("msg.ai_turn", {"seat": seat})
         if self.halted and self.is_ai(seat):  # a puzzle's one turn has ended
             return Message("msg.turn_over")
+        if self.kinds[seat] == "remote":
+            return Message("msg.remote_turn", {"seat": seat})
         if self.curtain:
             return Message("msg.pass_device", {"seat": seat})
         return self.your_turn(seat)

@@ -19,7 +19,8 @@ from skipbo_core.cards import DECK_EDITIONS
 from skipbo_core.rules import MAX_PLAYERS, MAX_STOCK, MIN_PLAYERS
 
 VERSION = 1
-KINDS = ("human", *LEVELS)            # what sits in a seat
+REMOTE = "remote"                     # a person playing this seat on another device (issue 38)
+KINDS = ("human", *LEVELS, REMOTE)    # what sits in a seat
 FACES = ("skipbo", "cards")           # card drawings: Skip-Bo numbers or playing cards
 SPEEDS = (0, 1, 2, 3)                 # instant, fast, normal, slow
 SPEED_DELAY_MS = {0: 0, 1: 250, 2: 600, 3: 1200}  # pause after each computer move
@@ -73,11 +74,13 @@ class Seat:
 
     @property
     def is_human(self) -> bool:
+        """A person at this device (not one on another device, not the computer)."""
         return self.kind == "human"
 
     def record_kind(self) -> str:
-        """The ``kind`` of a game record's player: ``human`` or ``ai:<level>``."""
-        return "human" if self.is_human else f"ai:{self.kind}"
+        """The ``kind`` of a game record's player: ``human`` (here or on another device) or
+        ``ai:<level>``."""
+        return "human" if self.kind in ("human", REMOTE) else f"ai:{self.kind}"
 
 
 def default_seats() -> tuple[Seat, ...]:
@@ -111,6 +114,11 @@ class Settings:
     @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.table) if s.is_human]
+
+    @property
+    def remote(self) -> list[int]:
+        """The seats played by people on other devices."""
+        return [i for i, s in enumerate(self.table) if s.kind == REMOTE]
 
     def rules(self) -> Rules:
         """The engine's rules; raises ``ValueError`` when the engine refuses them."""

@@ -99,6 +99,7 @@ class TableModel:
     humans: tuple[int, ...] = ()          # the seats people play
     ending: str | None = None             # ``win``, ``loss``, ``stall`` (``state.ending``); None: it runs
     halted: bool = False                  # a puzzle's computer seats never move
+    links: tuple[str, ...] = ()           # where each seat is played from (``data-link``); empty: a replay
 
     @property
     def viewer(self) -> int:
@@ -145,10 +146,11 @@ def table_model(ctrl: Controller) -> TableModel:
     match = ctrl.match
     return TableModel(
         view=ctrl.view(), names=controller_names(ctrl),
-        levels=tuple(k if k != "human" else None for k in ctrl.kinds), message=ctrl.message,
+        levels=tuple(k if ctrl.is_ai(s) else None for s, k in enumerate(ctrl.kinds)), message=ctrl.message,
         match=MatchScore(match.target, tuple(match.scores), match.is_over, match.game_no),
         acting=ctrl.my_turn, shows_hand=ctrl.shows_hand, curtain=ctrl.curtain, can_end=ctrl.can_end(),
         selected=ctrl.selected, legal=frozenset(ctrl.legal_targets()), playable=frozenset(ctrl.playable_sources()),
         trace=trace(ctrl), log=tuple(game.log(max(0, played - LOG_SHOWN))), played=played,
         last_target=built_on(moves),
-        humans=tuple(ctrl.humans), ending=ending(ctrl), halted=ctrl.halted)
+        humans=tuple(ctrl.humans), ending=ending(ctrl), halted=ctrl.halted,
+        links=tuple(ctrl.link_of(s) for s in range(ctrl.players)))

@@ -145,7 +145,8 @@ def seat_tree(model: TableModel, look: Look, seat: int) -> Part:
     if mate is not None:
         classes += " team-" + str(min(seat, mate))
     active = "1" if moving else None
-    section = h("section", props(class_=classes, data_seat=seat, data_active=active, aria_label=shown),
+    link = model.links[seat] if model.links else None
+    section = h("section", props(class_=classes, data_seat=seat, data_active=active, data_link=link, aria_label=shown),
                 header, row, hand, key=f"seat{seat}")
 
     def locate() -> Spots:

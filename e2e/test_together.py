@@ -1,0 +1,130 @@
+"""Two people play one game by link (issue 38 part 1), each on a device of their own (two
+browser contexts in the tests' network namespace, a real WebRTC data channel): the host
+starts a game with a seat for a person on another device, the guest opens the invitation,
+the host opens the guest's reply in a new tab of its own browser, and both play by clicks;
+both tables agree, and the guest never receives a card it may not see."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page
+
+from e2e.game_support import open_game, over, play_turn, table_state, wait_for_turn
+from e2e.rtc_support import RtcPages
+from e2e.support import BOOT_TIMEOUT_MS, READY
+from tools.server import SiteServer
+
+pytestmark = pytest.mark.netns
+
+# Every string a page's data channels receive, kept in window.__got (before any script of the page).
+RECEIVED = """(() => {
+  const make = RTCPeerConnection.prototype.createDataChannel;
+  window.__got = [];
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = make.apply(this, args);
+    channel.addEventListener("message", (e) => window.__got.push(String(e.data)));
+    return channel;
+  };
+})();"""
+VIEW_FIELDS = {"rules", "seat", "current_seat", "turn", "hand", "hand_sizes", "stock_sizes", "stock_tops", "discards",
+               "building", "next_needed", "draw_size", "completed_size", "stall_count", "partner", "result"}
+TIMEOUT = 20_000
+
+
+def shared(page: Page) -> dict[str, object]:
+    """What both devices see alike: whose turn, the building piles, every stock and discard top."""
+    state = table_state(page)
+    tops = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#table section[data-seat]')]
+      .map(s => [s.dataset.seat, [...s.querySelectorAll('[data-slot="S"], [data-slot^="D"]')]
+        .map(p => p.dataset.top + '/' + p.dataset.count)]))""")
+    return {"turn": state["turn"], "over": state["over"], "next": state["next"], "tops": tops}
+
+
+def guest_turn(page: Page) -> int:
+    """One turn of the guest (seat 1) by clicks; each move waits for the host's answer (the
+    pairing panel's ``data-n``, the host's latest change, moves on). Returns the moves made."""
+    me = '[data-seat="1"]'
+    made = 0
+    for _ in range(60):
+        if over(page):
+            return made
+        n = page.get_attribute("#pairing", "data-n")
+        source = page.locator(f'{me} [data-playable="1"]')
+        builds = source.count() > 0
+        if builds:
+            source.first.click()
+            page.locator('[data-slot^="B"][data-legal="1"]').first.click()
+        else:
+            page.locator(f'{me} [data-slot="H"]').last.click()
+            page.locator(f'{me} [data-slot="D1"]').click()
+        page.wait_for_selector(f'#pairing:not([data-n="{n}"])', state="attached", timeout=TIMEOUT)
+        made += 1
+        if not builds or page.locator('#table[data-turn="1"]').count() == 0:
+            return made
+    raise AssertionError("a turn of the guest that never ends")
+
+
+def test_two_devices_play_one_game_by_link(rtc_pages: RtcPages, site: SiteServer) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=11, stock=2)
+    invitation = host.locator('[data-pairing="invite"][data-seat="1"] a')
+    invitation.wait_for(timeout=TIMEOUT)
+    assert host.locator('[data-seat="1"][data-link="away"]').count() == 1
+    assert host.locator('[data-seat="0"][data-link="here"]').count() == 1
+
+    guest = rtc_pages.new_page()
+    guest.context.add_init_script(RECEIVED)
+    guest.goto(invitation.get_attribute("href"))
+    guest.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    reply = guest.locator('[data-pairing="reply"] a')
+    reply.wait_for(timeout=TIMEOUT)
+    assert "joining" in guest.locator("#pairing h2").inner_text()
+
+    tab = host.context.new_page()  # the host opens the reply: a new tab of its browser
+    tab.goto(reply.get_attribute("href"))
+    tab.wait_for_selector('#pairing:has-text("went to the tab that holds the game")', timeout=BOOT_TIMEOUT_MS)
+    host.wait_for_selector('[data-seat="1"][data-link="connected"]', timeout=TIMEOUT)
+    guest.wait_for_selector('#table [data-seat="1"].me', timeout=TIMEOUT)
+    assert guest.locator('[data-pairing="reply"]').count() == 0
+    assert guest.evaluate("localStorage.getItem('skipbo.current')") is None  # no saved game of its own
+
+    turns = {"host": 0, "guest": 0}
+    for _ in range(40):
+        if over(host):
+            break
+        turn = host.get_attribute("#table", "data-turn")
+        if turn == "0":
+            play_turn(host, 0)
+            turns["host"] += 1
+        else:
+            guest.wait_for_selector('#table[data-turn="1"], #table[data-over="1"]', timeout=TIMEOUT)
+            assert shared(guest) == shared(host)
+            guest_turn(guest)
+            turns["guest"] += 1
+        wait_for_turn(host, 0 if host.get_attribute("#table", "data-turn") == "0" else 1, timeout=TIMEOUT)
+        guest.wait_for_function("n => document.getElementById('pairing').dataset.n === n",
+                                arg=str(host.evaluate("Number(document.querySelector('.log ol').dataset.count)")),
+                                timeout=TIMEOUT)
+        assert shared(guest) == shared(host)
+        if min(turns.values()) >= 4 and not over(host):
+            break
+    assert min(turns.values()) >= 3, turns
+
+    got = [json.loads(text) for text in guest.evaluate("window.__got")]
+    assert got and got[0]["kind"] == "welcome" and {m["kind"] for m in got} <= {"welcome", "update", "over"}
+    views = [m["view"] for m in got if "view" in m]
+    assert views and all(set(v) == VIEW_FIELDS and v["seat"] == 1 for v in views)  # its own hand, no other
+    assert all(len(v["hand"]) == v["hand_sizes"][1] for v in views)
+    assert not any("record" in m for m in got) or over(host)  # the deck only at the end
+    tab.close()
+
+
+def test_a_bad_invitation_is_said_and_the_page_starts(rtc_pages: RtcPages, site: SiteServer) -> None:
+    page = rtc_pages.new_page()
+    page.goto(f"{site.url}?lang=en#join=pNotALink")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector('#notices:has-text("cannot be used (malformed)")', timeout=TIMEOUT)
+    assert page.locator('[data-pairing="reply"]').count() == 0
+    assert page.locator('#table [data-seat="0"][data-link="here"]').count() == 1

@@ -1,0 +1,153 @@
+"""Play across devices by link (issue 38 part 1), the guest's side: a page opened with an
+invitation (``#join=``) answers it (web/link.mjs), shows its reply link for the host, and
+once the host's table has welcomed it, shows that table from its own seat (the seat view,
+``remote.guest.GuestTable``, drawn by the same table view: ``remote.seat_game``) and plays
+by the same clicks; its moves go to the host, whose refusals are said here.
+
+A guest's page never reads or writes the saved game of its own device as the table: it has
+no saved game of its own (``App.save`` writes nothing while ``JoinTable.active``). A bad
+invitation gives a notice and the page starts as usual.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from ..state.messages import Message
+from ..state.outcome import Refused
+from ..state.pairing import Pairing
+from ..state.refusals import refusal_message
+from ..state.settings import clean_name
+from .page_dom import JsException
+from .page_pairing import PairingPanel, link_error, link_module
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..commands import Commands
+    from ..remote.guest import GuestTable
+    from ..state.store import Store
+    from .page_dom import Browser
+    from .patcher import Patcher
+
+PROTOCOL_CODES = ("stale", "not-your-turn", "game-over", "bad-notation", "not-seated", "flood", "bad-invitation",
+                  "seat-taken", "too-big", "too-deep", "bad-number", "not-json", "version", "shape")
+
+
+class JoinTable(PairingPanel):
+    """A guest's page at a host's table. ``give_up(notice)`` hands the page back to its own
+    game when the invitation cannot be used."""
+
+    def __init__(self, store: Store, commands: Commands, browser: Browser, patcher: Patcher,
+                 give_up: Callable[[Message], None]) -> None:
+        super().__init__(store, browser, patcher)
+        self.commands = commands
+        self.give_up = give_up
+        self.active = False
+        self.guest: GuestTable | None = None
+        self.link: Any = None
+
+    def start(self, href: str, name: str) -> None:
+        """Answer the invitation in ``href`` (a link with ``#join=``)."""
+        self.active = True
+        self.pairing = Pairing("guest", share=self.can_share(), note=Message("pair.connecting"))
+        self.render()
+        asyncio.ensure_future(self.answer(href, name))
+
+    async def answer(self, href: str, name: str) -> None:
+        from ..remote.guest import GuestTable
+        from ..remote.invites import read_meta
+
+        try:
+            module = await link_module(self.browser)
+            read = await module.readLink(href)
+            meta = read_meta(str(read.meta))
+            if meta is None:
+                return self.fail("malformed")
+            link = await module.answer(href, self.browser.js_object({"meta": clean_name(name)}))
+        except JsException as exc:
+            return self.fail(link_error(exc))
+        host, token = meta
+        self.link, self.guest = link, GuestTable(token, name=clean_name(name))
+        self.pairing.host, self.pairing.reply, self.pairing.note = host, str(link.link), None
+        self.listen(link, "open", lambda event: self.send([self.guest.hello()]))
+        self.listen(link, "message", self.on_message)
+        self.listen(link, "close", self.on_close)
+        self.render()
+
+    def fail(self, code: str) -> None:
+        self.active, self.pairing = False, None
+        self.render()
+        self.give_up(Message("notice.bad_join", {"code": code}))
+
+    def send(self, texts: list[str]) -> None:
+        for text in texts:
+            try:
+                self.link.send(text)
+            except JsException:
+                return  # closed: its close event says so
+
+    def on_message(self, event: Any) -> None:
+        from ..remote.wire import WireError
+
+        guest = self.guest
+        before = guest.refusal
+        try:
+            self.send(guest.receive(str(event.data)))
+        except WireError as exc:
+            self.note(Message("pair.refused_code", {"code": exc.code}))
+            return
+        if not guest.seated:
+            if guest.refusal is not None and guest.refusal is not before:
+                self.note(Message("pair.refused_code", {"code": guest.refusal.code}))
+            return
+        self.pairing.seated = True
+        refused = guest.refusal is not None and guest.refusal is not before
+        self.show_table(self.refusal(guest.refusal.code, guest.refusal.details) if refused else None)
+
+    def refusal(self, code: str, details: dict[str, Any]) -> Message:
+        """The host's refusal in this page's words: the rule a move breaks, or what the
+        protocol refused."""
+        if code in PROTOCOL_CODES:
+            return Message("pair.refused_code", {"code": code})
+        return Message("pair.refused", {"reason": refusal_message(Refused(code, details))})
+
+    def show_table(self, note: Message | None = None) -> None:
+        """The table at the guest's latest view (the host's answer came)."""
+        from ..remote.seat_game import seat_game
+
+        ctrl = seat_game(self.guest, self.play)
+        if note is not None:
+            ctrl.message = note
+        self.pairing.note, self.pairing.n = None, self.guest.n
+        self.commands.set_table_game(ctrl)
+        self.render()
+        self.commands.render()
+
+    def play(self, move: str) -> Message | None:
+        """A move of this seat the engine allows here: it goes to the host."""
+        try:
+            text = self.guest.play(move)
+        except ValueError:
+            return Message("pair.wait")
+        self.send([text])
+        return None
+
+    def act(self, action: str, el: Any) -> None:
+        """The reply's Copy and Share buttons."""
+        reply = self.pairing.reply if self.pairing is not None else None
+        if reply is None:
+            return
+        if action == "pair-copy":
+            self.copy(reply, self.note)
+        elif action == "pair-share":
+            self.share(reply)
+
+    def on_close(self, event: Any) -> None:
+        self.note(Message("pair.host_gone"))
+
+    def note(self, message: Message) -> None:
+        if self.pairing is not None:
+            self.pairing.note = message
+            self.render()

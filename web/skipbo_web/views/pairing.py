@@ -1,0 +1,67 @@
+"""The pairing panel (issue 38, the link path), a view of ``state.pairing.Pairing``: the
+host's invitations (``[data-pairing="invite"]``, one a remote seat, ``data-seat``) with
+Copy, Share and a box for the reply; a guest's reply (``[data-pairing="reply"]``); a reply
+tab's word on where its reply went. Links are ``<a href>``; every text is the catalogue's."""
+
+from __future__ import annotations
+
+from ..i18n import t
+from ..state.controller import Controller
+from ..state.look import Look
+from ..state.pairing import WAITING, Invite, Pairing
+from .seat_words import message_text, seat_name
+from .table_model import controller_names
+from .tree import El, h, props
+
+
+def _link(link: str, lang: str, share: bool, seat: int | None = None) -> list[El]:
+    """The link, and its Copy and Share buttons (Share where the browser has a share sheet)."""
+    data = {"data_seat": seat} if seat is not None else {}
+    return [h("a", props(class_="pair-link", href=link, target="_blank", rel="noopener"), link, key="link"),
+            h("span", props(class_="pair-buttons"),
+              h("button", props(type="button", data_action="pair-copy", **data), t(lang, "pair.copy")),
+              h("button", props(type="button", data_action="pair-share", **data), t(lang, "pair.share"))
+              if share else None, key="buttons")]
+
+
+def _invite(invite: Invite, ctrl: Controller, look: Look, share: bool) -> El:
+    lang = look.lang
+    name = seat_name(controller_names(ctrl), look, invite.seat)
+    kids: list[El | str | None] = [h("p", props(class_="pair-title"), t(lang, f"pair.invite_{invite.state}",
+                                                                          name=name, n=invite.seat + 1))]
+    if invite.link is not None and invite.state == WAITING:
+        kids += _link(invite.link, lang, share, invite.seat)
+        kids.append(h("div", props(class_="pair-accept"),
+                      h("label", None, h("span", None, t(lang, "pair.paste")),
+                        h("input", props(type="text", name="reply", autocomplete="off", spellcheck="false"))),
+                      h("button", props(type="button", data_action="pair-accept", data_seat=invite.seat),
+                        t(lang, "pair.connect"))))
+    if invite.note is not None:
+        note = message_text(controller_names(ctrl), look, invite.note)
+        kids.append(h("p", props(class_="pair-note", role="status"), note))
+    return h("div", props(class_="pair-invite", data_pairing="invite", data_seat=invite.seat,
+                          data_state=invite.state), kids, key=f"invite{invite.seat}")
+
+
+def pairing_tree(pairing: Pairing | None, ctrl: Controller, look: Look) -> El:
+    """The panel's contents (empty when there is nothing to show: then the page hides it)."""
+    lang = look.lang
+    if pairing is None or not pairing.shown:
+        return h("section", props(id="pairing", class_="pairing", data_n=pairing.n if pairing is not None else None))
+    kids: list[El | str | None] = []
+    if pairing.role == "host":
+        kids.append(h("h2", None, t(lang, "pair.host_title"), key="title"))
+        kids += [_invite(i, ctrl, look, pairing.share) for i in pairing.invites]
+    elif pairing.role == "guest":
+        named = {"name": pairing.host} if pairing.host else {}
+        anon = "" if pairing.host else "_anon"
+        kids.append(h("h2", None, t(lang, f"pair.join_title{anon}", **named), key="title"))
+        if pairing.reply is not None and not pairing.seated:
+            kids.append(h("div", props(class_="pair-reply", data_pairing="reply"),
+                          h("p", None, t(lang, f"pair.reply_send{anon}", **named)),
+                          _link(pairing.reply, lang, pairing.share), key="reply"))
+    if pairing.note is not None:
+        note = message_text(controller_names(ctrl), look, pairing.note)
+        kids.append(h("p", props(class_="pair-note", role="status"), note, key="note"))
+    return h("section", props(id="pairing", class_="pairing", data_role=pairing.role, data_n=pairing.n,
+                              aria_live="polite"), kids)
