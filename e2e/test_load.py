@@ -31,18 +31,11 @@ def page_modules() -> dict[str, bytes]:
         return {n: archive.read(n) for n in archive.namelist()}
 
 
-# packages in the source that no module of the page imports yet, which the build leaves out:
-# remote/ (play across devices, issue 38) until the page wires it in (tests/web/test_layout.py's
-# NOT_YET_WIRED_IN says the same)
-NOT_YET_IN_THE_PAGE = ("remote/",)
-
-
 def page_sources(suffix: str = ".py") -> list[str]:
     """The page's own modules (or data files: ``suffix=".json"``), named as in Python's
     working directory."""
     package = build.WEB / "skipbo_web"
-    found = [f"skipbo_web/{p.relative_to(package).as_posix()}" for p in package.rglob(f"*{suffix}")
-             if not p.relative_to(package).as_posix().startswith(NOT_YET_IN_THE_PAGE)]
+    found = [f"skipbo_web/{p.relative_to(package).as_posix()}" for p in package.rglob(f"*{suffix}")]
     return [*found, "skipbo_main.py"] if suffix == ".py" else found
 
 
