@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from skipbo_core import Move
 from tools.server import HOST
@@ -76,6 +76,15 @@ class KeptTab:
             if self.prepare is not None:
                 self.prepare(self._page)
         return self._page
+
+
+def screen_tab_of(browser: Browser, width: int, height: int) -> Iterator[KeptTab]:
+    """A module's shared tab at ``width`` x ``height`` (under 800 px wide a touch phone),
+    for a parametrized fixture to yield from; its context closes after the module."""
+    phone = width < 800
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
+    yield KeptTab(context)
+    context.close()
 
 
 def close_notices(page: Page) -> None:

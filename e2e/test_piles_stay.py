@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from e2e.game_support import click_one_move, fresh_visit, moves_played, open_game, over, wait_for_turn
-from e2e.support import KeptTab
+from e2e.support import KeptTab, screen_tab_of
 
 SCREENS = [(1280, 800), (360, 740), (740, 360)]
 # where each piece is: your stock, discard piles and the hand's places, the others' piles
@@ -36,11 +36,7 @@ WHERE = """async () => {
 
 @pytest.fixture(scope="module", params=SCREENS, ids=["desktop", "phone", "phone-sideways"])
 def screen_tab(request, browser: Browser) -> Iterator[KeptTab]:
-    width, height = request.param
-    phone = width < 800
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
-    yield KeptTab(context)
-    context.close()
+    yield from screen_tab_of(browser, *request.param)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.support import BOOT_TIMEOUT_MS, READY, KeptTab
+from e2e.support import BOOT_TIMEOUT_MS, READY, KeptTab, screen_tab_of
 from skipbo_core import Game, Rules
 
 SCREENS = [(360, 740), (740, 360), (390, 844), (1280, 800)]
@@ -55,11 +55,7 @@ def traced_game(players: int, teams: bool | None) -> dict:
 
 @pytest.fixture(scope="module", params=SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
 def screen_tab(request, browser: Browser) -> Iterator[KeptTab]:
-    width, height = request.param
-    phone = width < 800
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
-    yield KeptTab(context)
-    context.close()
+    yield from screen_tab_of(browser, *request.param)
 
 
 def open_record(page: Page, url: str, record: dict) -> None:
