@@ -65,9 +65,15 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         if outcome.result == "failed":
             pytest.fail(outcome.text, pytrace=False)
 
+    def teardown() -> None:
+        # What the previous item left set up (its package, its module) and the next one does
+        # not share goes now, as pytest's own teardown would; else the next item's setup
+        # fails with "previous item was not torn down properly".
+        item.session._setupstate.teardown_exact(nextitem)
+
     ihook = item.ihook
     ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
-    for when, run in (("setup", lambda: None), ("call", inside), ("teardown", lambda: None)):
+    for when, run in (("setup", lambda: None), ("call", inside), ("teardown", teardown)):
         report = ihook.pytest_runtest_makereport(item=item, call=pytest.CallInfo.from_call(run, when=when))
         ihook.pytest_runtest_logreport(report=report)
     ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)

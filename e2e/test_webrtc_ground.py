@@ -4,6 +4,8 @@ namespace's addresses fails the test."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,3 +81,18 @@ def test_where_no_namespace_can_be_made_the_tests_say_why(monkeypatch: pytest.Mo
         assert outcome.result == result
         assert "veth pair failed here: RTNETLINK answers: Operation not permitted" in outcome.text
     netns.way_in.cache_clear()
+
+
+def test_a_test_after_the_namespaces_tests_in_another_folder_sets_up() -> None:
+    """The namespace's tests run by a protocol of their own; the item after them, in another
+    folder, must find what they did not share torn down (a full run in random order met
+    "previous item was not torn down properly" here)."""
+    root = Path(__file__).resolve().parents[1]
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:randomly", "-q",
+         "e2e/test_webrtc_ground.py::test_an_address_outside_the_namespace_is_not_its_own",
+         "e2e/test_webrtc_ground.py::test_namespace_holds_lo_and_a_veth_pair_only",
+         "tests/test_errors.py"],
+        cwd=root, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:]
+    assert "not torn down" not in run.stdout
