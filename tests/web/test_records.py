@@ -242,6 +242,19 @@ def test_a_share_link_deals_the_same_game_again() -> None:
     assert record_filename(ctrl, "2026-12-02") == "skipbo-2026-12-02-seed987654.json"
 
 
+def test_a_share_link_keeps_the_seats_of_people_on_other_devices() -> None:
+    """A seat played from another device is a person's seat, not a computer level."""
+    url = parse_url({"players": "4", "humans": "1", "remote": "2", "ai": "easy", "seed": "77"},
+                    Settings(), LANGUAGES)
+    ctrl = Controller.start(url.settings, url.seed)
+    assert ctrl.kinds == ["human", "remote", "remote", "easy"]
+    link = share_link(ctrl, "http://h/", "en", "skipbo")
+    query = dict(parse_qsl(urlsplit(link.url).query))
+    assert (query["humans"], query["remote"], query["ai"]) == ("1", "2", "easy") and link.notes == ()
+    again = parse_url(query, Settings(), LANGUAGES)
+    assert Controller.start(again.settings, again.seed).kinds == ctrl.kinds
+
+
 def test_a_link_says_what_it_leaves_out_and_none_is_made_for_a_foreign_deal() -> None:
     seats = (Seat("Ann, Bo", "easy"), Seat("", "human"), Seat("", "hard")) + (Seat(),) * 3
     ctrl = Controller.start(Settings(players=3, seats=seats), 5)

@@ -20,6 +20,7 @@ from ..state.address import parse_names
 from ..state.controller import Controller
 from ..state.look import Look
 from ..state.messages import Message
+from ..state.settings import REMOTE
 from .tree import El, h, props
 
 
@@ -45,8 +46,11 @@ def share_link(ctrl: Controller, base: str, lang: str, faces: str) -> ShareLink:
     rules = ctrl.game.rules
     kinds = ctrl.kinds
     humans = [s for s, k in enumerate(kinds) if k == "human"]
-    levels = Counter(k for k in kinds if k != "human")
+    remote = [s for s, k in enumerate(kinds) if k == REMOTE]
+    levels = Counter(k for k in kinds if k not in ("human", REMOTE))
     query: dict[str, object] = {"players": rules.players, "humans": len(humans)}
+    if remote:
+        query["remote"] = len(remote)
     notes: list[Message] = []
     level = levels.most_common(1)[0][0] if levels else None
     if level is not None:
@@ -68,7 +72,8 @@ def share_link(ctrl: Controller, base: str, lang: str, faces: str) -> ShareLink:
         else:
             notes.append(Message("records.share_names"))
     query.update(seed=ctrl.match.seed, lang=lang, faces=faces)
-    if level is not None and (humans != list(range(len(humans))) or len(levels) > 1):
+    people = humans + remote  # the link seats this device's people first, then the remote ones
+    if level is not None and (people != list(range(len(people))) or len(levels) > 1):
         notes.append(Message("records.share_seats", {"level": t(lang, f"level.{level}")}))
     if ctrl.game.first != 0:
         notes.append(Message("records.share_first"))
