@@ -115,15 +115,6 @@ class Seats:
     def partner(self, seat: int) -> int | None:
         return self.game.rules.partner(seat)
 
-    def default_name_args(self, seat: int) -> tuple[str, dict[str, Any]]:
-        """The i18n key and arguments of a seat's name when none was given."""
-        if self.is_ai(seat):
-            computers = [s for s in range(self.players) if self.is_ai(s)]
-            return ("name.ai_n", {"n": computers.index(seat) + 1}) if len(computers) > 1 else ("name.ai", {})
-        if self.kinds[seat] == "remote":
-            return ("name.player", {"n": seat + 1})
-        return ("name.you", {}) if not self.hot_seat else ("name.player", {"n": seat + 1})
-
     def greeting(self) -> Message:
         """The message for the start of a turn."""
         seat = self.game.current_seat
