@@ -1,4 +1,4 @@
-"""Our QR encoder (``remote.qr``) against the ``qrcode`` package (a test-only dependency):
+"""Our QR encoder (``views.qr``) against the ``qrcode`` package (a test-only dependency):
 the same version, the same mask and the same modules, for the links the page shows, for
 every version at every level, and for any text hypothesis finds; the SVG path draws
 exactly the dark modules, inside the quiet zone."""
@@ -12,7 +12,7 @@ import qrcode
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from qrcode import util
-from skipbo_web.remote import qr
+from skipbo_web.views import qr
 
 LEVELS = {"L": qrcode.constants.ERROR_CORRECT_L, "M": qrcode.constants.ERROR_CORRECT_M,
           "Q": qrcode.constants.ERROR_CORRECT_Q, "H": qrcode.constants.ERROR_CORRECT_H}

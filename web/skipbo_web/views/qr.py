@@ -7,9 +7,9 @@ fewest penalty points (its four rules, scored as the standard's encoding steps o
 before the format and version information are added). ``svg_path`` draws the dark modules
 as one SVG path, with the quiet zone of four modules around them.
 
->>> code = encode("https://example.org/#join=p1", "M")
+>>> code = encode("#join=p1", "M")
 >>> (code.version, code.size, code.modules[0][:8])
-(3, 29, (True, True, True, True, True, True, True, False))
+(1, 21, (True, True, True, True, True, True, True, False))
 """
 
 from __future__ import annotations
