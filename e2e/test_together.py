@@ -128,3 +128,96 @@ def test_a_bad_invitation_is_said_and_the_page_starts(rtc_pages: RtcPages, site:
     page.wait_for_selector('#notices:has-text("cannot be used (malformed)")', timeout=TIMEOUT)
     assert page.locator('[data-pairing="reply"]').count() == 0
     assert page.locator('#table [data-seat="0"][data-link="here"]').count() == 1
+
+
+INVITE = '[data-pairing="invite"][data-seat="1"]'
+REPLY = '[data-pairing="reply"]'
+# Before any script of a page: a share sheet (which headless Chromium lacks), keeping what it was given.
+SHARE_SHEET = "navigator.share = async (data) => { window.__shared = data.url; };"
+# Before any script of a page: a browser that refuses every copy.
+NO_COPY = "navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));"
+
+
+def scanned(page: Page, selector: str) -> str:
+    """What a camera app reads from the QR code at ``selector``: a screenshot of it, as the
+    screen shows it, decoded by OpenCV's QR detector ('' when it finds no code)."""
+    import cv2
+    import numpy
+
+    png = page.locator(selector).screenshot()
+    image = cv2.imdecode(numpy.frombuffer(png, numpy.uint8), cv2.IMREAD_GRAYSCALE)
+    text, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
+    return text
+
+
+def touch_sizes(page: Page, selector: str) -> list[tuple[float, float]]:
+    """Width and height of each button and field at ``selector``."""
+    return [(box["width"], box["height"]) for el in page.locator(selector).all() if (box := el.bounding_box())]
+
+
+def test_a_phone_camera_reads_the_invitation_and_the_reply_from_their_qr_codes(rtc_pages: RtcPages,
+                                                                                 site: SiteServer) -> None:
+    host = rtc_pages.new_page()
+    host.set_viewport_size({"width": 360, "height": 740})
+    host.context.add_init_script(NO_COPY)
+    open_game(host, site.url, players=2, remote=1, seed=5)
+    invitation = host.locator(f"{INVITE} a")
+    invitation.wait_for(timeout=TIMEOUT)
+    host.locator(f"{INVITE} svg.pair-qr").scroll_into_view_if_needed()
+    assert scanned(host, f"{INVITE} svg.pair-qr") == invitation.get_attribute("href")
+    sizes = touch_sizes(host, f"{INVITE} button, {INVITE} input")
+    assert len(sizes) == 3 and all(w >= 44 and h >= 44 for w, h in sizes), sizes  # Copy link, the field, Connect
+    assert host.locator(f'{INVITE} [data-action="pair-share"]').count() == 0  # no share sheet in this browser
+    host.locator(f'{INVITE} [data-action="pair-copy"]').click()
+    host.wait_for_selector(f'{INVITE} .pair-note:has-text("did not let the page copy")', timeout=TIMEOUT)
+
+    guest = rtc_pages.new_page()
+    guest.set_viewport_size({"width": 360, "height": 740})
+    guest.context.add_init_script(SHARE_SHEET)
+    guest.goto(invitation.get_attribute("href"))
+    reply = guest.locator(f"{REPLY} a")
+    reply.wait_for(timeout=BOOT_TIMEOUT_MS)
+    guest.locator(f"{REPLY} svg.pair-qr").scroll_into_view_if_needed()
+    assert scanned(guest, f"{REPLY} svg.pair-qr") == reply.get_attribute("href")
+    guest.locator(f'{REPLY} [data-action="pair-share"]').click()
+    guest.wait_for_function("window.__shared !== undefined", timeout=TIMEOUT)
+    assert guest.evaluate("window.__shared") == reply.get_attribute("href")
+
+
+def test_the_host_pastes_the_reply_and_bad_text_changes_nothing(rtc_pages: RtcPages, site: SiteServer) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=7)
+    invitation = host.locator(f"{INVITE} a")
+    invitation.wait_for(timeout=TIMEOUT)
+    href = invitation.get_attribute("href")
+
+    guest = rtc_pages.new_page()
+    guest.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url)
+    guest.goto(href)
+    guest.locator(f"{REPLY} a").wait_for(timeout=BOOT_TIMEOUT_MS)
+    guest.locator(f'{REPLY} [data-action="pair-copy"]').click()  # the guest copies its reply...
+    guest.wait_for_selector('#pairing .pair-note:has-text("The link is copied.")', timeout=TIMEOUT)
+    copied = guest.evaluate("navigator.clipboard.readText()")
+    assert copied == guest.locator(f"{REPLY} a").get_attribute("href")
+
+    box, connect = host.locator(f'{INVITE} input[name="reply"]'), host.locator(f'{INVITE} [data-action="pair-accept"]')
+    for text, said in [("let's play!", "not a reply to this invitation (malformed)"),
+                       (href, "That is an invitation, not a reply"),
+                       (copied.replace("#reply=", "#reply=p") + "x", "not a reply to this invitation (malformed)")]:
+        box.fill(text)
+        connect.click()
+        host.wait_for_selector(f'{INVITE} .pair-note:has-text("{said}")', timeout=TIMEOUT)
+        assert host.get_attribute(INVITE, "data-state") == "waiting"
+        assert invitation.get_attribute("href") == href
+        assert host.locator('[data-seat="1"][data-link="away"]').count() == 1
+        assert guest.locator(REPLY).count() == 1  # the guest still waits for its host
+
+    box.fill(f"Here is my reply: {copied} - see you!")  # ...and the host pastes it, words around it and all
+    connect.click()
+    host.wait_for_selector('[data-seat="1"][data-link="connected"]', timeout=TIMEOUT)
+    guest.wait_for_selector('#table [data-seat="1"].me', timeout=TIMEOUT)
+    assert len(host.context.pages) == 1  # no tab of the reply: the pasted text did it
+    guest.wait_for_function("n => document.getElementById('pairing').dataset.n === n",
+                            arg=str(host.evaluate("Number(document.querySelector('.log ol').dataset.count)")),
+                            timeout=TIMEOUT)
+    assert shared(guest) == shared(host)

@@ -7,6 +7,7 @@ words (``read_meta``) read strictly."""
 from __future__ import annotations
 
 import json
+from html import escape
 
 import pytest
 from skipbo_web.i18n import LANGUAGES, t
@@ -19,6 +20,7 @@ from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.pairing import CONNECTED, WAITING, Invite, Pairing
 from skipbo_web.state.settings import Settings
+from skipbo_web.views import qr
 from skipbo_web.views.pairing import pairing_tree
 from skipbo_web.views.table_model import table_model
 from skipbo_web.views.table_view import table_tree
@@ -85,11 +87,21 @@ def test_the_panel_shows_each_invitation_and_a_reply_with_their_hooks() -> None:
                                       ctrl, look))
         assert 'data-action="pair-share"' in shared
         done = to_html(pairing_tree(Pairing("host", [Invite(1, "http://x/#join=pAAA", CONNECTED)]), ctrl, look))
-        assert "<a " not in done  # a used invitation is no longer offered
+        assert "<a " not in done and "<svg" not in done  # a used invitation is no longer offered
         reply = to_html(pairing_tree(Pairing("guest", host="Ann <b>", reply="http://x/#reply=pBBB"), ctrl, look))
         assert 'data-pairing="reply"' in reply and 'href="http://x/#reply=pBBB"' in reply
+        for html, link in ((panel, "http://x/#join=pAAA"), (reply, "http://x/#reply=pBBB")):
+            code = qr.encode(link, "M")  # its QR code: dark modules on a light square, in any theme
+            width = code.size + 2 * qr.QUIET
+            assert (f'<svg class="pair-qr" role="img" aria-label="{escape(t(lang, "pair.qr"))}" '
+                    f'viewBox="0 0 {width} {width}"') in html
+            assert f'<rect width="{width}" height="{width}" fill="#fff"' in html
+            assert f'<path d="{qr.svg_path(code)}" fill="#000"' in html
         assert "Ann &lt;b&gt;" in reply and "<b>" not in reply
     assert to_html(pairing_tree(None, ctrl, Look("en"))) == '<section id="pairing" class="pairing"></section>'
+    long_link = "http://x/#join=p" + "A" * 2400  # more than a QR code holds: the link alone
+    panel = to_html(pairing_tree(Pairing("host", [Invite(1, long_link, WAITING)]), ctrl, Look("en")))
+    assert f'href="{long_link}"' in panel and "<svg" not in panel and 'data-action="pair-copy"' in panel
 
 
 @pytest.mark.parametrize("text", ["", "[]", '{"host": "A"}', '{"host": "A", "token": "no spaces"}',

@@ -48,6 +48,13 @@ def link_error(error: Exception) -> str:
     return code if isinstance(code, str) else "unsupported"
 
 
+def bad_reply(code: str) -> Message:
+    """What a pasted text that connects nothing is: an invitation, the reply to another
+    invitation, or no reply at all (its ``code``)."""
+    named = {"wrong-kind": "pair.not_a_reply", "not-this-invitation": "pair.other_reply"}
+    return Message(named[code]) if code in named else Message("pair.bad_reply", {"code": code})
+
+
 class PairingPanel:
     """The panel ``#pairing`` drawn from a ``Pairing`` and the game on the table."""
 
@@ -263,7 +270,7 @@ class HostPairing(PairingPanel):
         try:
             await link.accept(text)
         except JsException as exc:
-            invite.note = Message("pair.bad_reply", {"code": link_error(exc)})
+            invite.note = bad_reply(link_error(exc))
             self.render()
             return False
         if invite.state == WAITING:  # (the guest's hello may have come meanwhile)

@@ -1,9 +1,12 @@
 """The pairing panel (issue 38, the link path), a view of ``state.pairing.Pairing``: the
-host's invitations (``[data-pairing="invite"]``, one a remote seat, ``data-seat``) with
-Copy, Share and a box for the reply; a guest's reply (``[data-pairing="reply"]``); a reply
-tab's word on where its reply went. Links are ``<a href>``; every text is the catalogue's."""
+host's invitations (``[data-pairing="invite"]``, one a remote seat, ``data-seat``) with a
+QR code (``svg.pair-qr``), Copy, Share and a box for the reply; a guest's reply
+(``[data-pairing="reply"]``) with its QR code, Copy and Share; a reply tab's word on
+where its reply went. Links are ``<a href>``; every text is the catalogue's."""
 
 from __future__ import annotations
+
+import functools
 
 from ..i18n import t
 from ..state.controller import Controller
@@ -14,10 +17,39 @@ from .table_model import controller_names
 from .tree import El, h, props
 
 
+@functools.lru_cache(maxsize=8)
+def qr_drawing(link: str) -> tuple[int, str] | None:
+    """The QR code of ``link``: its width in modules with the quiet zone, and the SVG path
+    of its dark modules (encoded once a link: the panel is drawn again on every change);
+    ``None`` for a link longer than a QR code holds (the link and its buttons still serve).
+    The encoder is imported here, when a link is first shown, not when the page starts."""
+    from . import qr
+
+    try:
+        code = qr.encode(link, "M")
+    except qr.QrError:
+        return None
+    return code.size + 2 * qr.QUIET, qr.svg_path(code)
+
+
+def qr_tree(link: str, label: str) -> El | None:
+    """The QR code of ``link`` as inline SVG: dark modules on a light square in any theme."""
+    drawing = qr_drawing(link)
+    if drawing is None:
+        return None
+    width, path = drawing
+    return h("svg", props(class_="pair-qr", role="img", aria_label=label, viewBox=f"0 0 {width} {width}",
+                          shape_rendering="crispEdges", data_modules=width),
+             h("rect", props(width=width, height=width, fill="#fff")), h("path", props(d=path, fill="#000")),
+             key="qr")
+
+
 def _link(link: str, lang: str, share: bool, seat: int | None = None) -> list[El]:
-    """The link, and its Copy and Share buttons (Share where the browser has a share sheet)."""
+    """The link's QR code, the link, and its Copy and Share buttons (Share where the
+    browser has a share sheet)."""
     data = {"data_seat": seat} if seat is not None else {}
-    return [h("a", props(class_="pair-link", href=link, target="_blank", rel="noopener"), link, key="link"),
+    return [qr_tree(link, t(lang, "pair.qr")),
+            h("a", props(class_="pair-link", href=link, target="_blank", rel="noopener"), link, key="link"),
             h("span", props(class_="pair-buttons"),
               h("button", props(type="button", data_action="pair-copy", **data), t(lang, "pair.copy")),
               h("button", props(type="button", data_action="pair-share", **data), t(lang, "pair.share"))
