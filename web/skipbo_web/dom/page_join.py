@@ -145,7 +145,7 @@ class JoinTable(PairingPanel):
             self.share(reply)
 
     def on_close(self, event: Any) -> None:
-        self.note(Message("pair.host_gone"))
+        self.note(Message("pair.lost_table"))
 
     def note(self, message: Message) -> None:
         if self.pairing is not None:
