@@ -111,3 +111,16 @@ def test_the_host_s_tab_reloaded_offers_the_invitation_again_and_its_guest_waits
     again = rtc_pages.new_page()
     join_by_link(again, host, 1, TIMEOUT).close()
     in_step(again, host)
+
+
+def test_the_host_may_end_the_game_for_a_seat_whose_person_is_away(rtc_pages: RtcPages, site: SiteServer) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=3, stock=3)
+    host.locator('[data-pairing="invite"][data-seat="1"] a').wait_for(timeout=TIMEOUT)
+    play_turn(host, 0)
+    host.wait_for_selector('#table[data-turn="1"]', timeout=TIMEOUT)
+    assert "not at the table" in host.locator("#table .message").inner_text()  # the game waits for them
+    host.locator('[data-seat="1"] [data-choice="end"]').click()
+    host.wait_for_selector('#table[data-over="1"]', timeout=TIMEOUT)
+    assert host.locator(".away-choices").count() == 0
+    assert host.locator('[data-pairing="invite"]').count() == 0 and host.locator("#pairing").is_hidden()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from ..state.pairing import CONNECTED
 from ..state.store import GAME
 from .page_dom import JsException, attr
 
@@ -58,6 +59,27 @@ class AwaySeats:
         host.commands.render()
         host.computer.play_if_due()
 
+    def ended(self) -> None:
+        """The game is over: no invitation is offered any more (their tokens take no seat);
+        the guests at the table stay, to see the end."""
+        host = self.host
+        if host.pairing is None or all(i.state == CONNECTED for i in host.pairing.invites):
+            return
+        for invite in host.pairing.invites:
+            if invite.state != CONNECTED:
+                self.drop_link(invite.seat)
+        host.pairing.invites = [i for i in host.pairing.invites if i.state == CONNECTED]
+        host.render()
+
+    def drop_link(self, seat: int) -> None:
+        """Close ``seat``'s link, if it has one, and hear it no more."""
+        old = self.host.links.pop(seat, None)
+        if old is not None:
+            try:
+                old.close()
+            except JsException:
+                pass
+
     def offer_again(self, seat: int) -> None:
         """``seat``'s person left: its invitation is offered again with a new link (the
         token takes the seat again; the old link's connection is gone)."""
@@ -65,17 +87,13 @@ class AwaySeats:
 
         host = self.host
         table, invite = host.table, host.invite(seat)
-        if table is None or invite is None or table.game.is_over:
+        if table is None or invite is None:
             return
         try:
             table.invites.reopen(seat)
-        except InviteError:
+        except InviteError:  # the game is over: nothing to offer
+            self.ended()
             return
-        old = host.links.pop(seat, None)
-        if old is not None:
-            try:
-                old.close()
-            except JsException:
-                pass
+        self.drop_link(seat)
         invite.link = None
         asyncio.ensure_future(host.make_invitations(table, [invite]))

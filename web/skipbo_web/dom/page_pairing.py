@@ -124,6 +124,8 @@ class HostPairing(PairingPanel):
             self.open(ctrl)
         elif self.table is not None and GAME in what:
             self.dispatch(self.table.follow())
+            if self.table.game.is_over:
+                self.away.ended()
 
     def open(self, ctrl: Any) -> None:
         from ..remote.host import TableHost
