@@ -4,7 +4,7 @@ shows its seat away with the three choices and offers its invitation again; the 
 the computer play the seat, which moves; a new guest opens the new invitation, the host
 opens its reply, the seat is connected again and both tables show the same cards. And the
 host's tab reloaded: its guest says it lost the table, the host's page offers the
-invitation again."""
+invitation again, and the guest opens it in the same tab."""
 
 from __future__ import annotations
 
@@ -108,9 +108,17 @@ def test_the_host_s_tab_reloaded_offers_the_invitation_again_and_its_guest_waits
     host.wait_for_selector('[data-pairing="invite"][data-seat="1"] a', timeout=TIMEOUT)
     assert host.locator(AWAY).count() == 1 and host.locator('[data-seat="1"] .away-choices').count() == 1
 
-    again = rtc_pages.new_page()
-    join_by_link(again, host, 1, TIMEOUT).close()
-    in_step(again, host)
+    guest.locator('#table [data-seat="1"] [data-slot="H"]').last.click()
+    guest.locator('#table [data-seat="1"] [data-slot="D1"]').click()  # a move now goes nowhere, and says why
+    guest.wait_for_selector('#table .message:has-text("lost the connection")', timeout=TIMEOUT)
+    assert moves_played(host) == played
+
+    join_by_link(guest, host, 1, TIMEOUT).close()  # the new invitation opened in the same tab: only its # changes
+    in_step(guest, host)
+    assert guest.locator('[data-pairing="reply"]').count() == 0
+    if host.locator('#table[data-turn="1"]').count() and not over(host):
+        guest_turn(guest)  # and it plays on
+        in_step(guest, host)
 
 
 def test_the_host_may_end_the_game_for_a_seat_whose_person_is_away(rtc_pages: RtcPages, site: SiteServer) -> None:
