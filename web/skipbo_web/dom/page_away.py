@@ -7,21 +7,41 @@ link, so that its person rejoins with one scan. ``HostPairing`` has one; the tab
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..state.pairing import CONNECTED
 from ..state.store import GAME
 from .page_dom import JsException, attr
 
 if TYPE_CHECKING:
-    from .page_pairing import HostPairing
+    from ..commands import Commands
+    from ..remote.host import Out, TableHost
+    from ..state.pairing import Invite, Pairing
+    from ..state.store import Store
+    from .page_computer import ComputerTurns
+
+
+class Host(Protocol):
+    """What of the host's pairing (``page_pairing.HostPairing``) the away seats use."""
+
+    store: Store
+    commands: Commands
+    computer: ComputerTurns
+    table: TableHost | None
+    pairing: Pairing | None
+    links: dict[int, Any]
+
+    def dispatch(self, outs: list[Out]) -> None: ...
+    def invite(self, seat: int) -> Invite | None: ...
+    def render(self) -> None: ...
+    async def make_invitations(self, table: TableHost, only: list[Invite] | None = None) -> None: ...
 
 
 class AwaySeats:
     """The host's side of the seats whose person is away, for ``host`` (its table, its
     invitations and their links)."""
 
-    def __init__(self, host: HostPairing) -> None:
+    def __init__(self, host: Host) -> None:
         self.host = host
 
     def choose(self, el: Any) -> None:
