@@ -61,9 +61,14 @@ def play_on(net: Network, local: Game, rng: random.Random, drops: float, until: 
                 lost = rng.random() < 0.2  # the page lost its key (or never had it): the invitation again
                 if lost or net.guests[other].key is None:
                     net.guests[other] = GuestTable(net.host.invites.reopen(other), name=f"Again {other + 1}")
+                heard = len(net.received[other])
                 net.connect(other)
                 if net.conn[other] is not None:  # back at its seat: the host's choice for it is over
                     assert other not in net.host.away() and not net.host.computer_plays(other)
+                    back = [json.loads(text) for text in net.received[other][heard:]]
+                    if any(m["kind"] == "welcome" for m in back):  # (unless the welcome was lost) the whole view
+                        guest = net.guests[other]
+                        assert (guest.n, guest.view) == (net.host.n, game.view(other))
         guest = net.guests.get(seat)
         if guest is not None and net.conn[seat] is None and not net.host.computer_plays(seat):
             with pytest.raises(ValueError, match="waits"):  # nobody plays a seat that waits for its player
