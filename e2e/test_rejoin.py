@@ -126,3 +126,21 @@ def test_the_host_may_end_the_game_for_a_seat_whose_person_is_away(rtc_pages: Rt
     host.wait_for_selector('#table[data-over="1"]', timeout=TIMEOUT)
     assert host.locator(".away-choices").count() == 0
     assert host.locator('[data-pairing="invite"]').count() == 0 and host.locator("#pairing").is_hidden()
+
+
+def test_an_invitation_whose_connection_failed_is_offered_again(rtc_pages: RtcPages, site: SiteServer) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=4, stock=3)
+    invite = host.locator('[data-pairing="invite"][data-seat="1"]')
+    first = invite.locator("a").get_attribute("href", timeout=TIMEOUT)
+    guest = rtc_pages.new_page()
+    guest.goto(first)
+    reply = guest.locator('[data-pairing="reply"] a').get_attribute("href", timeout=BOOT_TIMEOUT_MS)
+    guest.close()  # gone before the host took its reply: no connection can be made
+    invite.locator('input[name="reply"]').fill(reply)
+    invite.locator('[data-action="pair-accept"]').click()
+    host.wait_for_selector('[data-pairing="invite"][data-seat="1"]:has-text("no-path")', timeout=30_000)
+    again = invite.locator("a")
+    again.wait_for(timeout=TIMEOUT)
+    assert again.get_attribute("href") != first and invite.get_attribute("data-state") == "waiting"
+    assert host.locator(AWAY).count() == 1

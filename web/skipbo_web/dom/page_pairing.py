@@ -218,8 +218,8 @@ class HostPairing(PairingPanel):
             return
         self.table.disconnect(seat)
         invite = self.invite(seat)
-        if invite is not None and invite.state == CONNECTED:
-            invite.state = AWAY
+        if invite is not None and invite.state in (CONNECTED, WAITING, AWAY):  # its link is spent: a new one
+            invite.state = AWAY if invite.state == CONNECTED else invite.state
             self.away.offer_again(seat)
         self.set_connected()
 
