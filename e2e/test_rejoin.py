@@ -4,7 +4,8 @@ shows its seat away with the three choices and offers its invitation again; the 
 the computer play the seat, which moves; a new guest opens the new invitation, the host
 opens its reply, the seat is connected again and both tables show the same cards. And the
 host's tab reloaded: its guest says it lost the table, the host's page offers the
-invitation again, and the guest opens it in the same tab."""
+invitation again, and the guest opens it in the same tab. The host ends the game for an
+away seat; an invitation whose connection failed is offered again."""
 
 from __future__ import annotations
 
