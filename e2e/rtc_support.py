@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from e2e.netns import is_own
+from e2e.support import BOOT_TIMEOUT_MS, READY
 from tools.server import HOST
 
 MDNS_NAME = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.local")
@@ -81,3 +82,32 @@ class RtcPages:
     def close(self) -> None:
         for context in self.contexts:
             context.close()
+
+
+def join_by_link(guest: Page, host: Page, seat: int, timeout: float = 20_000, init_script: str | None = None,
+                 paste: bool = False) -> Page | None:
+    """The person at ``guest`` (a page of another context) takes ``seat`` of ``host``'s
+    table by link: it opens the seat's invitation, and the host opens its reply in a new
+    tab of its own browser (returned, open), or with ``paste`` pastes it into the
+    invitation's box and presses Connect. Waits until both tables show the seat taken."""
+    invitation = host.locator(f'[data-pairing="invite"][data-seat="{seat}"] a')
+    invitation.wait_for(timeout=timeout)
+    if init_script is not None:
+        guest.context.add_init_script(init_script)
+    guest.goto(invitation.get_attribute("href"))
+    guest.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    reply = guest.locator('[data-pairing="reply"] a')
+    reply.wait_for(timeout=timeout)
+    assert "joining" in guest.locator("#pairing h2").inner_text()  # whose table (the tests' pages: English)
+    tab = None
+    if paste:
+        invite = host.locator(f'[data-pairing="invite"][data-seat="{seat}"]')
+        invite.locator('input[name="reply"]').fill(reply.get_attribute("href"))
+        invite.locator('[data-action="pair-accept"]').click()
+    else:
+        tab = host.context.new_page()  # the host opens the reply: a new tab of its browser
+        tab.goto(reply.get_attribute("href"))
+        tab.wait_for_selector('#pairing:has-text("went to the tab that holds the game")', timeout=BOOT_TIMEOUT_MS)
+    host.wait_for_selector(f'[data-seat="{seat}"][data-link="connected"]', timeout=timeout)
+    guest.wait_for_selector(f'#table [data-seat="{seat}"].me', timeout=timeout)
+    return tab

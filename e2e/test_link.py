@@ -185,6 +185,15 @@ def test_bad_replies_change_nothing_and_the_right_one_connects(rtc_pages: RtcPag
     assert host.evaluate("inv.events") == ["open"]
 
 
+def test_a_page_that_goes_closes_its_links_and_the_other_side_hears_it_at_once(
+        rtc_pages: RtcPages, link_site: SiteServer) -> None:
+    host, guest = device(rtc_pages, link_site), device(rtc_pages, link_site)
+    connect(host, guest)
+    guest.close()  # its tab closed: without a word, the host would wait for the browser to give up (about 20 s)
+    host.wait_for_function("inv.state === 'closed'", timeout=3_000)
+    assert host.evaluate("inv.events") == ["open", "close"]
+
+
 def test_a_guest_gone_before_the_host_accepts_is_no_path(rtc_pages: RtcPages, link_site: SiteServer) -> None:
     host, guest = device(rtc_pages, link_site), device(rtc_pages, link_site)
     invitation = host.evaluate("async () => (window.inv = watch(await L.invite({connectMs: 3000}))).link")

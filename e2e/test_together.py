@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page
 
 from e2e.game_support import open_game, over, play_turn, table_state, wait_for_turn
-from e2e.rtc_support import RtcPages
+from e2e.rtc_support import RtcPages, join_by_link
 from e2e.support import BOOT_TIMEOUT_MS, READY
 from tools.server import SiteServer
 
@@ -75,18 +75,7 @@ def test_two_devices_play_one_game_by_link(rtc_pages: RtcPages, site: SiteServer
     assert host.locator('[data-seat="0"][data-link="here"]').count() == 1
 
     guest = rtc_pages.new_page()
-    guest.context.add_init_script(RECEIVED)
-    guest.goto(invitation.get_attribute("href"))
-    guest.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-    reply = guest.locator('[data-pairing="reply"] a')
-    reply.wait_for(timeout=TIMEOUT)
-    assert "joining" in guest.locator("#pairing h2").inner_text()
-
-    tab = host.context.new_page()  # the host opens the reply: a new tab of its browser
-    tab.goto(reply.get_attribute("href"))
-    tab.wait_for_selector('#pairing:has-text("went to the tab that holds the game")', timeout=BOOT_TIMEOUT_MS)
-    host.wait_for_selector('[data-seat="1"][data-link="connected"]', timeout=TIMEOUT)
-    guest.wait_for_selector('#table [data-seat="1"].me', timeout=TIMEOUT)
+    tab = join_by_link(guest, host, 1, TIMEOUT, init_script=RECEIVED)
     assert guest.locator('[data-pairing="reply"]').count() == 0
     assert guest.evaluate("localStorage.getItem('skipbo.current')") is None  # no saved game of its own
 

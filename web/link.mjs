@@ -245,6 +245,14 @@ function checkMeta(meta) {
 
 /* -- the connection ----------------------------------------------------------------------- */
 
+// This page's links not yet closed. A page that goes (its tab closed, reloaded, navigated
+// away) closes them, so that the other side hears "close" at once rather than after the
+// browser has given up on a silent connection (about 20 s).
+const LIVE = new Set();
+if (typeof addEventListener === "function") {
+  addEventListener("pagehide", () => { for (const link of [...LIVE]) link.close("the page went away"); });
+}
+
 /**
  * One side's connection. Events: "open", "message" (MessageEvent, data: a string),
  * "close" (detail.reason), "error" (detail.code, one of CODES). state: "new",
@@ -275,6 +283,7 @@ export class Link extends EventTarget {
       else this._fail("no-path", "the connection failed");
     });
     this.channel = this.pc.createDataChannel("skipbo", CHANNEL);
+    LIVE.add(this);
     this.channel.addEventListener("open", () => {
       clearTimeout(this._timer);
       this.state = "open";
@@ -299,6 +308,7 @@ export class Link extends EventTarget {
     if (this.state === "closed") return;
     clearTimeout(this._timer);
     this.state = "closed";
+    LIVE.delete(this);
     try { this.channel.close(); } catch { /* already closed */ }
     try { this.pc.close(); } catch { /* already closed */ }
     this.dispatchEvent(new CustomEvent("close", { detail: { reason } }));

@@ -100,6 +100,11 @@ class Network:
         self.route(self.host.play(move))
         self.note()
 
+    def choose(self, seat: int, choice: str) -> None:
+        """The host's choice for ``seat``, whose player is away."""
+        self.route(self.host.choose(seat, choice))
+        self.note()
+
     def guest_move(self, seat: int, move: Any) -> None:
         self.to_host(seat, self.guests[seat].play(move))
         self.note()

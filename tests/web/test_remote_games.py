@@ -1,6 +1,7 @@
-"""Whole games across devices without a browser (issue 38, part 1), with hypothesis: random
-moves by the host's page and by guests, lost messages, dropped connections, rejoins with
-the seat key and with an invitation offered again. The host's game equals a local game of
+"""Whole games across devices without a browser (issue 38, parts 1 and 2), with hypothesis:
+random moves by the host's page and by guests, lost messages, dropped connections, rejoins
+with the seat key and with an invitation offered again, and the host's choice for a seat
+whose player is away (wait, the computer plays it, or the game ends). The host's game equals a local game of
 the same moves; every guest's view equals the engine's ``SeatView`` of its seat; no message
 a guest received shows another hand, the deck's order or the record before the end."""
 
@@ -9,9 +10,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from skipbo_web.remote.guest import GuestTable
+from skipbo_web.remote.host import AWAY_CHOICES, END
 
 from skipbo_core import Game, Rules
 
@@ -58,9 +61,24 @@ def play_on(net: Network, local: Game, rng: random.Random, drops: float, until: 
                 lost = rng.random() < 0.2  # the page lost its key (or never had it): the invitation again
                 if lost or net.guests[other].key is None:
                     net.guests[other] = GuestTable(net.host.invites.reopen(other), name=f"Again {other + 1}")
+                heard = len(net.received[other])
                 net.connect(other)
+                if net.conn[other] is not None:  # back at its seat: the host's choice for it is over
+                    assert other not in net.host.away() and not net.host.computer_plays(other)
+                    back = [json.loads(text) for text in net.received[other][heard:]]
+                    if any(m["kind"] == "welcome" for m in back):  # (unless the welcome was lost) the whole view
+                        guest = net.guests[other]
+                        assert (guest.n, guest.view) == (net.host.n, game.view(other))
         guest = net.guests.get(seat)
-        if guest is None or net.conn[seat] is None:  # the host's page plays it (its own, or the computer)
+        if guest is not None and net.conn[seat] is None and not net.host.computer_plays(seat):
+            with pytest.raises(ValueError, match="waits"):  # nobody plays a seat that waits for its player
+                net.host.play(game.legal_moves()[0])
+            choice = rng.choices(AWAY_CHOICES, weights=(10, 10, 1))[0]  # the host chooses (or goes on waiting)
+            net.choose(seat, choice)
+            if choice == END:
+                local.resign()
+                assert game.is_over and net.host.away() == {}
+        elif guest is None or net.conn[seat] is None:  # the host's page plays it (its own, a computer's, an away one's)
             move = choose(game, rng)
             net.host_move(move)
             local.play(move)

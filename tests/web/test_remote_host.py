@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from skipbo_web.remote.host import Close, Send, TableHost
+from skipbo_web.remote.host import COMPUTER, END, WAIT, Close, Send, TableHost
 from skipbo_web.remote.rate import BURST
 
 from skipbo_core import Game, Rules, game_from_position, position_of
@@ -154,14 +154,53 @@ def test_a_thousand_messages_a_second_are_read_no_further_than_the_burst() -> No
     assert host.game.moves[-1] == chosen
 
 
-def test_the_host_s_page_cannot_play_a_seat_its_guest_plays_but_may_play_it_while_away() -> None:
+def test_the_host_s_page_plays_an_away_seat_only_when_the_host_lets_the_computer_play_it() -> None:
     host, _ = table()
     to_seat_1(host)
     with pytest.raises(ValueError, match="another device"):
         host.play(host.game.legal_moves()[0])
-    assert host.disconnect("c1") == 1 and host.invites.away() == (1,)
-    host.play(host.game.legal_moves()[0])  # the computer plays the seat until its player is back
-    assert host.n == 2
+    with pytest.raises(ValueError, match="not a seat whose player is away"):
+        host.choose(1, COMPUTER)
+    assert host.away() == {} and host.disconnect("c1") == 1 and host.invites.away() == (1,)
+    assert host.away() == {1: WAIT}  # the table waits for the player until the host chooses
+    before = state(host)
+    with pytest.raises(ValueError, match="waits for its player"):
+        host.play(host.game.legal_moves()[0])
+    for bad in ("pause", "END", None):
+        with pytest.raises(ValueError, match="choices"):
+            host.choose(1, bad)
+    assert state(host) == before and host.away() == {1: WAIT}
+    assert host.choose(1, COMPUTER) == [] and host.away() == {1: COMPUTER} and host.computer_plays(1)
+    outs = host.play(host.game.legal_moves()[0])  # the computer plays the seat until its player is back
+    assert host.n == 2 and [o.to for o in outs] == ["c2"]
+
+
+def test_a_player_back_at_the_seat_takes_it_from_the_computer_with_the_whole_view() -> None:
+    host, _ = table()
+    key = json.loads(host.receive("c1", json.dumps({"v": 1, "kind": "resync"}))[0].text)["key"]
+    host.disconnect("c1")
+    host.choose(1, COMPUTER)
+    to_seat_1(host)
+    host.play(next(m for m in host.game.legal_moves() if not m.ends_turn))
+    outs = host.receive("c1-back", hello(host.invites.token(1), key=key))
+    welcome = json.loads(outs[0].text)
+    assert welcome["kind"] == "welcome" and welcome["n"] == 2 == host.n
+    assert welcome["view"] == host.game.view(1).to_dict()
+    assert host.away() == {} and not host.computer_plays(1)
+    with pytest.raises(ValueError, match="another device"):
+        host.play(host.game.legal_moves()[0])
+    host.disconnect("c1-back")
+    assert host.away() == {1: WAIT}  # a next drop waits again until the host chooses
+
+
+def test_the_host_may_end_the_game_for_a_seat_whose_player_is_away() -> None:
+    host, _ = table()
+    host.disconnect("c2")
+    outs = host.choose(2, END)
+    assert host.game.is_over and host.game.result.reason == "resigned"
+    assert [(o.to, json.loads(o.text)["kind"]) for o in outs] == [("c1", "update"), ("c1", "over")]
+    with pytest.raises(ValueError, match="over"):
+        host.choose(2, WAIT)
 
 
 def test_the_guests_get_the_record_only_when_the_game_ends() -> None:

@@ -62,7 +62,7 @@ def test_a_remote_seat_is_nobodys_to_play_here_and_no_computers() -> None:
             ctrl.play(str(next(m for m in ctrl.game.legal_moves() if m.ends_turn)))
     assert not ctrl.ai_to_move and ctrl.viewer == 0
     assert ctrl.why_not_now() == Refused(NOT_YOUR_TURN, {"seat": 1})
-    assert ctrl.message.key == "msg.remote_turn"
+    assert ctrl.message.key == "msg.remote_away"  # its person is not connected: the game waits for them
     moves = len(ctrl.game.moves)
     ctrl.click("S", 1)
     assert len(ctrl.game.moves) == moves

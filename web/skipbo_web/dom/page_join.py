@@ -47,13 +47,31 @@ class JoinTable(PairingPanel):
         self.active = False
         self.guest: GuestTable | None = None
         self.link: Any = None
+        self.lost = False  # the table's connection closed: a new invitation brings the page back
+        self.name = ""
 
     def start(self, href: str, name: str) -> None:
         """Answer the invitation in ``href`` (a link with ``#join=``)."""
-        self.active = True
+        if not self.active:  # a new invitation opened in this tab (only the address's # changes)
+            self.listen(self.browser.window, "hashchange", self.on_hashchange)
+        self.active, self.lost, self.name = True, False, name
         self.pairing = Pairing("guest", share=self.can_share(), note=Message("pair.connecting"))
         self.render()
         asyncio.ensure_future(self.answer(href, name))
+
+    def on_hashchange(self, event: Any) -> None:
+        """Another invitation opened in this tab: a page that lost its table (or is still
+        waiting for its host) answers it; one at a table goes on playing there."""
+        href = str(self.browser.window.location.href)
+        if not self.active or "#join=" not in href or (self.link is not None and str(self.link.state) == "open"):
+            return
+        old, self.link = self.link, None
+        if old is not None:
+            try:
+                old.close()
+            except JsException:
+                pass
+        self.start(href, self.name)
 
     async def answer(self, href: str, name: str) -> None:
         from ..remote.guest import GuestTable
@@ -71,9 +89,10 @@ class JoinTable(PairingPanel):
         host, token = meta
         self.link, self.guest = link, GuestTable(token, name=clean_name(name))
         self.pairing.host, self.pairing.reply, self.pairing.note = host, str(link.link), None
-        self.listen(link, "open", lambda event: self.send([self.guest.hello()]))
-        self.listen(link, "message", self.on_message)
-        self.listen(link, "close", self.on_close)
+        # a link given up for a newer one is heard no more
+        self.listen(link, "open", lambda event: self.link is link and self.send([self.guest.hello()]))
+        self.listen(link, "message", lambda event: self.link is link and self.on_message(event))
+        self.listen(link, "close", lambda event: self.link is link and self.on_close(event))
         self.render()
 
     def fail(self, code: str) -> None:
@@ -127,6 +146,8 @@ class JoinTable(PairingPanel):
 
     def play(self, move: str) -> Message | None:
         """A move of this seat the engine allows here: it goes to the host."""
+        if self.lost:
+            return Message("pair.lost_table")
         try:
             text = self.guest.play(move)
         except ValueError:
@@ -145,7 +166,8 @@ class JoinTable(PairingPanel):
             self.share(reply)
 
     def on_close(self, event: Any) -> None:
-        self.note(Message("pair.host_gone"))
+        self.lost = True
+        self.note(Message("pair.lost_table"))
 
     def note(self, message: Message) -> None:
         if self.pairing is not None:

@@ -18,6 +18,7 @@ from ..state.messages import Message
 from ..state.pairing import AWAY, CONNECTED, FAILED, WAITING, Invite, Pairing
 from ..state.store import GAME
 from ..views.pairing import pairing_tree
+from .page_away import AwaySeats
 from .page_dom import JsException, attr, create_proxy, js
 from .patcher import TreeView
 
@@ -114,6 +115,7 @@ class HostPairing(PairingPanel):
         self.links: dict[int, Any] = {}  # seat -> its Invitation (link.mjs)
         self.channel: Any = None
         self.on = True  # False on a guest's page and a reply's tab: they hold no table
+        self.away = AwaySeats(self)
 
     # -- the game on the table -------------------------------------------------------------------
 
@@ -129,6 +131,8 @@ class HostPairing(PairingPanel):
             self.open(ctrl)
         elif self.table is not None and GAME in what:
             self.dispatch(self.table.follow())
+            if self.table.game.is_over:
+                self.away.ended()
 
     def open(self, ctrl: Any) -> None:
         from ..remote.host import TableHost
@@ -153,7 +157,7 @@ class HostPairing(PairingPanel):
         self.store.state.ctrl.connected = frozenset()
         self.render()
 
-    async def make_invitations(self, table: TableHost) -> None:
+    async def make_invitations(self, table: TableHost, only: list[Invite] | None = None) -> None:
         from ..remote.invites import write_meta
 
         try:
@@ -161,7 +165,7 @@ class HostPairing(PairingPanel):
         except JsException:
             module = None
         host = next((p["name"] for s, p in enumerate(table.game.players) if s not in table.invites.seats), "")
-        for invite in list(self.pairing.invites if self.pairing else []):
+        for invite in only or list(self.pairing.invites if self.pairing else []):
             if self.table is not table:
                 return  # another game meanwhile
             meta = write_meta(host, table.invites.token(invite.seat))
@@ -177,11 +181,15 @@ class HostPairing(PairingPanel):
                 link.close()
                 return
             self.links[invite.seat] = link
-            invite.link, invite.state = str(link.link), WAITING
+            invite.link, invite.state = str(link.link), AWAY if invite.state == AWAY else WAITING
             seat = invite.seat
-            self.listen(link, "message", lambda event, seat=seat: self.on_message(seat, event))
-            self.listen(link, "close", lambda event, seat=seat: self.on_close(seat))
-            self.listen(link, "error", lambda event, seat=seat: self.on_error(seat, event))
+            # an old link of the seat (its person left, and a new one is offered) is heard no more
+            self.listen(link, "message", lambda event, seat=seat, link=link:
+                        self.links.get(seat) is link and self.on_message(seat, event))
+            self.listen(link, "close", lambda event, seat=seat, link=link:
+                        self.links.get(seat) is link and self.on_close(seat))
+            self.listen(link, "error", lambda event, seat=seat, link=link:
+                        self.links.get(seat) is link and self.on_error(seat, event))
             self.render()
         self.listen_for_replies()
 
@@ -217,8 +225,9 @@ class HostPairing(PairingPanel):
             return
         self.table.disconnect(seat)
         invite = self.invite(seat)
-        if invite is not None and invite.state == CONNECTED:
-            invite.state = AWAY
+        if invite is not None and invite.state in (CONNECTED, WAITING, AWAY):  # its link is spent: a new one
+            invite.state = AWAY if invite.state == CONNECTED else invite.state
+            self.away.offer_again(seat)
         self.set_connected()
 
     def on_error(self, seat: int, event: Any) -> None:
@@ -231,7 +240,7 @@ class HostPairing(PairingPanel):
         ctrl = self.store.state.ctrl
         ctrl.connected = frozenset(i.seat for i in self.pairing.invites if i.state == CONNECTED) \
             if self.pairing else frozenset()
-        self.commands.render()
+        self.away.follow_choices()
 
     def guest_move(self, move: str) -> None:
         """A guest's move, checked by the table (its seat, its turn): played and drawn as
@@ -248,7 +257,11 @@ class HostPairing(PairingPanel):
     # -- replies: pasted, or handed on by another tab ----------------------------------------------
 
     def act(self, action: str, el: Any) -> None:
-        """The panel's buttons: ``pair-copy``, ``pair-share``, ``pair-accept``."""
+        """The panel's buttons: ``pair-copy``, ``pair-share``, ``pair-accept``; and an away
+        seat's choices (``pair-away``, in its player area)."""
+        if action == "pair-away":
+            self.away.choose(el)
+            return
         seat_text = attr(el, "data-seat")
         invite = self.invite(int(seat_text)) if seat_text and seat_text.isdigit() else None
         if invite is None or invite.link is None:
@@ -265,7 +278,7 @@ class HostPairing(PairingPanel):
     async def accept(self, invite: Invite, text: str) -> bool:
         """The reply ``text`` for ``invite``; a bad one is named and changes nothing."""
         link = self.links.get(invite.seat)
-        if link is None or invite.state != WAITING:
+        if link is None or invite.state not in (WAITING, AWAY):
             return False
         try:
             await link.accept(text)
@@ -273,7 +286,7 @@ class HostPairing(PairingPanel):
             invite.note = bad_reply(link_error(exc))
             self.render()
             return False
-        if invite.state == WAITING:  # (the guest's hello may have come meanwhile)
+        if invite.state in (WAITING, AWAY):  # (the guest's hello may have come meanwhile)
             invite.note = Message("pair.connecting")
         self.render()
         return True
@@ -293,7 +306,7 @@ class HostPairing(PairingPanel):
 
         async def run() -> None:
             for invite in list(self.pairing.invites if self.pairing else []):
-                if invite.state == WAITING and await self.accept_quietly(invite, text):
+                if invite.state in (WAITING, AWAY) and await self.accept_quietly(invite, text):
                     self.channel.postMessage(self.browser.js_object({"kind": "taken", "link": text}))
                     return
         asyncio.ensure_future(run())

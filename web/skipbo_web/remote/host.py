@@ -6,6 +6,11 @@ guest only what its seat may see.
 (``receive``) and each connection that closed (``disconnect``), and sends what it returns
 (``Send``, ``Close``). A move made on the host's page (its own seat, a computer seat, a seat
 whose guest is away) goes through ``play`` so that the guests hear of it.
+
+While a remote seat is away the host chooses for it (``choose``): ``wait`` for its player
+(nobody plays the seat; the default), ``computer`` (the host's page plays it until the
+player is back: ``computer_plays``) or ``end`` the game. The table keeps the choice
+(``away``) until the seat's player takes the seat back.
 """
 
 from __future__ import annotations
@@ -52,6 +57,10 @@ class Close:
 
 Out = Send | Close
 
+WAIT, COMPUTER, END = "wait", "computer", "end"
+AWAY_CHOICES = (WAIT, COMPUTER, END)
+"""What the host may choose for a seat whose player is away."""
+
 
 class TableHost:
     """A game (dealt from a deck, so that it has a record) with ``remote_seats`` played on
@@ -70,6 +79,7 @@ class TableHost:
         self.invites = invites if invites is not None else Invitations(seats, make_secret)
         self.game = game
         self.events: list[Event] = []
+        self.choices: dict[int, str] = {}  # an away seat the computer plays: COMPUTER (else it waits)
         self._start(game)
         self.clock = clock
         self.rates: dict[Hashable, RateLimit] = {}
@@ -99,12 +109,45 @@ class TableHost:
 
     def play(self, move: Move | str) -> list[Out]:
         """Play ``move`` for the seat to move from the host's page: its own seat, a computer
-        seat, or a remote seat whose guest is away. The engine's ``InvalidMove`` and
-        ``IllegalMove`` as ``Game.play`` raises them; ``ValueError`` for a seat a guest plays."""
+        seat, or a remote seat whose guest is away and that the host let the computer play.
+        The engine's ``InvalidMove`` and ``IllegalMove`` as ``Game.play`` raises them;
+        ``ValueError`` for a seat a guest plays or one that waits for its player."""
         seat = self.game.current_seat
         if seat in self.invites.seats and self.invites.conn(seat) is not None:
             raise ValueError(f"seat {seat + 1} is played from another device")
+        if seat in self.invites.seats and not self.computer_plays(seat):
+            raise ValueError(f"seat {seat + 1} waits for its player")
         return self._apply(seat, move)
+
+    def away(self) -> dict[int, str]:
+        """Each remote seat nobody plays from another device now, and what the host chose
+        for it: ``wait`` or ``computer`` (none once the game is over)."""
+        if self.game.is_over:
+            return {}
+        return {seat: self.choices.get(seat, WAIT) for seat in self.invites.away()}
+
+    def computer_plays(self, seat: int) -> bool:
+        """Whether the host's page plays ``seat`` for its player, who is away."""
+        return self.away().get(seat) == COMPUTER
+
+    def choose(self, seat: int, choice: str) -> list[Out]:
+        """The host's choice for ``seat``, whose player is away (``AWAY_CHOICES``): wait for
+        the player, let the computer play the seat until the player is back, or end the
+        game (the guests hear of it). ``ValueError`` for a seat that is not away, a game
+        that is over, or another choice; nothing changes then."""
+        if choice not in AWAY_CHOICES:
+            raise ValueError(f"the choices for a seat whose player is away are {AWAY_CHOICES}, not {choice!r}")
+        if self.game.is_over:
+            raise ValueError("the game is over")
+        if seat not in self.away():
+            raise ValueError(f"seat {seat} is not a seat whose player is away")
+        if choice == END:
+            return self.end()
+        if choice == COMPUTER:
+            self.choices[seat] = COMPUTER
+        else:
+            self.choices.pop(seat, None)
+        return []
 
     def end(self) -> list[Out]:
         """The host ends the game (no winner): the guests hear of it and get the record."""
@@ -161,6 +204,7 @@ class TableHost:
             claim = self.invites.claim(hello.token, hello.key, conn)
         except InviteError as exc:
             return [self._refuse(conn, exc.code), Close(conn)]
+        self.choices.pop(claim.seat, None)  # the player is back: the computer stops, and a next drop waits
         name = clean_name(hello.name)
         if name:
             self.game.players[claim.seat] = {**self.game.players[claim.seat], "name": name}

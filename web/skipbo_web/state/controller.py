@@ -303,6 +303,16 @@ class Controller(Seats):
         self._after(seat, move)
         return self.game.log(-1)[0]
 
+    def stand_in(self, seats: frozenset[int], level: str = "medium") -> None:
+        """The computer plays ``seats`` (remote seats whose person is away) until their
+        person is back, at ``level``; the other remote seats wait for theirs."""
+        for seat in seats - set(self.computers):
+            self.computers[seat] = new_player(level)
+            self.rngs[seat] = random.Random(f"{self.match.seed}:{seat}:{len(self.game.moves)}")
+        self.stand_ins = frozenset(seats)
+        if not self.game.is_over and self.game.current_seat in self.remote:
+            self.message = self.greeting()
+
     def remote_move(self, move: Move | str) -> LogEntry:
         """Play ``move`` for the seat to move, a person on another device (the host's table
         checked that it came from that seat). The engine's ``InvalidMove`` and

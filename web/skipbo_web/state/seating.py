@@ -31,8 +31,9 @@ LINKS = ("here", "connected", "away", "computer")
 class Seats:
     """The seats of ``game``: their ``kinds`` (``"human"``, an AI level, or ``"remote"``: a
     person on another device, ``connected`` now or away), the seat whose
-    cards are shown in hot-seat (``revealed``), the last human who moved, and whether
-    the computer's seats are ``halted`` (a puzzle). ``Controller`` sets them."""
+    cards are shown in hot-seat (``revealed``), the last human who moved, whether
+    the computer's seats are ``halted`` (a puzzle), and the remote seats the computer plays
+    while their person is away (``stand_ins``: the host chose so). ``Controller`` sets them."""
 
     game: Game
     kinds: list[str]
@@ -40,6 +41,7 @@ class Seats:
     last_human: int
     halted: bool
     connected: frozenset[int] = frozenset()
+    stand_ins: frozenset[int] = frozenset()
 
     @property
     def players(self) -> int:
@@ -69,9 +71,19 @@ class Seats:
             return "connected" if seat in self.connected else "away"
         return "here" if kind == "human" else "computer"
 
+    def away_choice(self, seat: int) -> str | None:
+        """What the host chose for ``seat`` while its person is away: ``computer`` (the
+        computer plays it) or ``wait``; ``None`` for a seat that is not away, or once the
+        game is over."""
+        if self.game.is_over or self.link_of(seat) != "away":
+            return None
+        return "computer" if seat in self.stand_ins else "wait"
+
     @property
     def ai_to_move(self) -> bool:
-        return not self.game.is_over and self.is_ai(self.game.current_seat) and not self.halted
+        seat = self.game.current_seat
+        return not self.game.is_over and (self.is_ai(seat) or self.away_choice(seat) == "computer") \
+            and not self.halted
 
     @property
     def viewer(self) -> int:
@@ -125,7 +137,7 @@ class Seats:
         if self.halted and self.is_ai(seat):  # a puzzle's one turn has ended
             return Message("msg.turn_over")
         if self.kinds[seat] == "remote":
-            return Message("msg.remote_turn", {"seat": seat})
+            return Message("msg.remote_away" if self.away_choice(seat) else "msg.remote_turn", {"seat": seat})
         if self.curtain:
             return Message("msg.pass_device", {"seat": seat})
         return self.your_turn(seat)

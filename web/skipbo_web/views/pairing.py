@@ -11,7 +11,7 @@ import functools
 from ..i18n import t
 from ..state.controller import Controller
 from ..state.look import Look
-from ..state.pairing import WAITING, Invite, Pairing
+from ..state.pairing import AWAY, WAITING, Invite, Pairing
 from .seat_words import message_text, seat_name
 from .table_model import controller_names
 from .tree import El, h, props
@@ -61,7 +61,7 @@ def _invite(invite: Invite, ctrl: Controller, look: Look, share: bool) -> El:
     name = seat_name(controller_names(ctrl), look, invite.seat)
     kids: list[El | str | None] = [h("p", props(class_="pair-title"), t(lang, f"pair.invite_{invite.state}",
                                                                           name=name, n=invite.seat + 1))]
-    if invite.link is not None and invite.state == WAITING:
+    if invite.link is not None and invite.state in (WAITING, AWAY):  # AWAY: offered again
         kids += _link(invite.link, lang, share, invite.seat)
         kids.append(h("div", props(class_="pair-accept"),
                       h("label", None, h("span", None, t(lang, "pair.paste")),

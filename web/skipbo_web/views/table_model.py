@@ -100,6 +100,7 @@ class TableModel:
     ending: str | None = None             # ``win``, ``loss``, ``stall`` (``state.ending``); None: it runs
     halted: bool = False                  # a puzzle's computer seats never move
     links: tuple[str, ...] = ()           # where each seat is played from (``data-link``); empty: a replay
+    away: tuple[str | None, ...] = ()     # the host's choice for each seat whose person is away (``wait``...)
 
     @property
     def viewer(self) -> int:
@@ -153,4 +154,5 @@ def table_model(ctrl: Controller) -> TableModel:
         trace=trace(ctrl), log=tuple(game.log(max(0, played - LOG_SHOWN))), played=played,
         last_target=built_on(moves),
         humans=tuple(ctrl.humans), ending=ending(ctrl), halted=ctrl.halted,
-        links=tuple(ctrl.link_of(s) for s in range(ctrl.players)))
+        links=tuple(ctrl.link_of(s) for s in range(ctrl.players)),
+        away=tuple(ctrl.away_choice(s) for s in range(ctrl.players)))

@@ -17,6 +17,7 @@ from skipbo_core.cards import HAND_SIZE, card_token
 from ..i18n import card_name, t
 from ..state.look import Look
 from ..state.trace import Trace, line, moves_text, pile_key
+from .away import away_tree
 from .card_view import back, card, empty
 from .seat_words import seat_name
 from .table_layout import Spot, Spots
@@ -147,7 +148,8 @@ def seat_tree(model: TableModel, look: Look, seat: int) -> Part:
     active = "1" if moving else None
     link = model.links[seat] if model.links else None
     section = h("section", props(class_=classes, data_seat=seat, data_active=active, data_link=link, aria_label=shown),
-                header, row, hand, key=f"seat{seat}")
+                header, row, hand, away_tree(model.away[seat] if model.away else None, look, seat, name),
+                key=f"seat{seat}")
 
     def locate() -> Spots:
         at_row = child_key(section, row)
