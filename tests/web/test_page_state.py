@@ -1,0 +1,92 @@
+"""The rooms keep no page state of their own (issue 37): what the page shows (the replay
+viewer's place, the game the tutorial set aside, the drag, the table's open menu) is in
+the store's ``PageState`` as frozen values, and every change of it is heard by the store's
+listeners. On the host: the page's modules with stand-ins for the browser."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from skipbo_web.state.controller import Controller
+from skipbo_web.state.look import Look
+from skipbo_web.state.replay import Replay
+from skipbo_web.state.settings import Settings
+from skipbo_web.state.store import PageState, Store
+
+from .pyodide_stand_in import page_modules
+
+UNFINISHED = Path(__file__).resolve().parents[2] / "e2e" / "data" / "unfinished-game.json"
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[types.SimpleNamespace]:
+    """The page's modules, imported with a stand-in for ``pyodide.ffi``."""
+    with page_modules("page_records") as modules:
+        yield modules
+
+
+def store_of(speed: int = 2) -> Store:
+    return Store(PageState(ctrl=Controller.start(Settings(), 7), look=Look("en"), speed=speed))
+
+
+def heard_by(store: Store) -> list[frozenset[Any]]:
+    heard: list[frozenset[Any]] = []
+    store.subscribe(heard.append)
+    return heard
+
+
+def records_desk(page: types.SimpleNamespace, store: Store) -> Any:
+    """The records room, its commands and browser as stand-ins that do what the page's do
+    to the state (open the sheet, end the replay) and draw nothing."""
+    drawn: list[int] = []
+    commands = types.SimpleNamespace(open_sheet=lambda kind: store.update(sheet=kind),
+                                     redraw_sheet=lambda: drawn.append(store.state.replay.step),
+                                     end_replay=lambda: desk.end_replay())
+    browser = types.SimpleNamespace(by_id=lambda name: None, focus_first=lambda selector, within: None)
+    desk = page.records.RecordsDesk(store, commands, None, browser)
+    desk.drawn = drawn
+    return desk
+
+
+def test_the_replay_viewer_s_place_and_seat_are_in_the_page_state(page: types.SimpleNamespace) -> None:
+    store = store_of()
+    desk = records_desk(page, store)
+    heard = heard_by(store)
+    desk.show(Replay(json.loads(UNFINISHED.read_text(encoding="utf-8"))))
+    shown = store.state.replay
+    assert (shown.step, shown.seat) == (0, 0) and heard[:2] == [{"replay"}, {"sheet"}]
+    desk.change("replay-seat", types.SimpleNamespace(value="1"))  # seen from the other seat
+    assert store.state.replay.seat == 1 and heard[-1] == {"replay"} and shown.seat == 0
+    desk.go(lambda replay: replay.go(3))
+    assert store.state.replay.step == 3 and heard[-1] == {"replay"} and desk.drawn == [0, 3]
+    assert shown.step == 0  # the value read before is as it was
+    desk.end_replay()
+    assert store.state.replay is None and heard[-1] == {"replay"}
+
+
+def test_autoplay_moves_the_replay_in_the_store_until_it_is_paused(page: types.SimpleNamespace) -> None:
+    store = store_of(speed=0)  # the quickest autoplay
+    desk = records_desk(page, store)
+    desk.show(Replay(json.loads(UNFINISHED.read_text(encoding="utf-8"))))
+    heard = heard_by(store)
+
+    async def watch() -> None:
+        desk.play()
+        assert store.state.replay.playing and store.state.replay.run == 1
+        await asyncio.sleep(0.45)
+        assert store.state.replay.step == 1 and heard[-1] == {"replay"}
+        desk.play()  # paused ...
+        desk.play()  # ... and played again at once: the first run ends, the second goes on alone
+        assert store.state.replay.run == 2
+        await asyncio.sleep(0.45)
+        assert store.state.replay.step == 2
+        desk.play()
+
+    asyncio.run(watch())
+    assert not store.state.replay.playing
