@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from skipbo_web.commands import Commands
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.replay import Replay
 from skipbo_web.state.settings import Settings
-from skipbo_web.state.store import PageState, Store
+from skipbo_web.state.store import PageState, SetAside, Store
+from skipbo_web.state.tutorial import Tutorial
 
 from .pyodide_stand_in import page_modules
 
@@ -27,7 +29,7 @@ UNFINISHED = Path(__file__).resolve().parents[2] / "e2e" / "data" / "unfinished-
 @pytest.fixture(scope="module")
 def page() -> Iterator[types.SimpleNamespace]:
     """The page's modules, imported with a stand-in for ``pyodide.ffi``."""
-    with page_modules("page_records") as modules:
+    with page_modules("page_records", "page_tutorial") as modules:
         yield modules
 
 
@@ -90,3 +92,43 @@ def test_autoplay_moves_the_replay_in_the_store_until_it_is_paused(page: types.S
 
     asyncio.run(watch())
     assert not store.state.replay.playing
+
+
+def tutorial_page(page: types.SimpleNamespace, store: Store) -> tuple[Commands, types.SimpleNamespace]:
+    """The commands, with the tutorial's room and stand-ins for the other rooms they use
+    here (the computer, the session's save, the screen)."""
+    params = types.SimpleNamespace(has=lambda name: False)
+    window = types.SimpleNamespace(URLSearchParams=types.SimpleNamespace(new=lambda search: params),
+                                   location=types.SimpleNamespace(search=""))
+    saved: dict[str, Any] = {}
+    session = types.SimpleNamespace(settings=Settings(), storage=types.SimpleNamespace(set=saved.__setitem__),
+                                    load_saved=lambda: Controller.start(Settings(), 99), deal=lambda: None)
+    tutorial = page.tutorial.TutorialSession.__new__(page.tutorial.TutorialSession)
+    tutorial.store, tutorial.session, tutorial.browser, tutorial.key = store, session, types.SimpleNamespace(
+        window=window), "skipbo.tutorial"
+    tutorial.focus_coach = lambda: None
+    nothing = types.SimpleNamespace(stop=lambda: None, play_if_due=lambda: None, forget=lambda: None,
+                                    focus=lambda selector: None, render=lambda: None)
+    rooms = types.SimpleNamespace(tutorial=tutorial, session=session, computer=nothing, stats=nothing,
+                                  keys=nothing, screen=nothing)
+    commands = Commands(store)
+    commands.wire(rooms)
+    return commands, rooms
+
+
+def test_the_game_the_tutorial_sets_aside_is_in_the_page_state(page: types.SimpleNamespace) -> None:
+    store = store_of()
+    mine = store.state.ctrl
+    commands, _ = tutorial_page(page, store)
+    heard = heard_by(store)
+    commands.enter_tutorial(Tutorial(), unsaved=True, setup=True)
+    assert store.state.tutorial_aside == SetAside(mine, unsaved=True, setup=True)
+    assert "tutorial_aside" in heard[0] and store.state.ctrl is not mine
+    commands.enter_tutorial(Tutorial())  # the tutorial again, from its start: the same game waits
+    assert store.state.tutorial_aside == SetAside(mine, unsaved=True, setup=True)
+    commands.take_over()  # another tab saved a newer game: leaving the tutorial finds it
+    newer = store.state.tutorial_aside
+    assert newer.ctrl is not mine and not newer.unsaved and newer.setup and heard[-1] >= {"tutorial_aside"}
+    assert store.state.in_tutorial
+    commands.leave_tutorial()
+    assert store.state.ctrl is newer.ctrl and store.state.tutorial_aside is None and not store.state.in_tutorial

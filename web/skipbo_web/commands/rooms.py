@@ -60,14 +60,9 @@ class RecordsDesk(Protocol):
 
 
 class TutorialSession(Protocol):
-    """The tutorial's save, and the game it set aside."""
-
-    normal: Controller | None
-    normal_unsaved: bool
-    normal_setup: bool
+    """The tutorial's save, its coach and the address."""
 
     def load(self) -> tuple[Tutorial | None, bool]: ...
-    def set_aside(self, normal: Controller, unsaved: bool, setup: bool) -> None: ...
     def close(self) -> None: ...
     def focus_coach(self) -> None: ...
 

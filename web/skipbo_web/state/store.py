@@ -60,6 +60,17 @@ class Hinted:
 
 
 @dataclass(frozen=True)
+class SetAside:
+    """The game the tutorial set aside while it is shown, back on the table when it is
+    left: ``unsaved``, a new deal not saved yet (leaving saves it); ``setup``, leaving
+    opens the new-game screen (a first visit)."""
+
+    ctrl: Controller
+    unsaved: bool = False
+    setup: bool = False
+
+
+@dataclass(frozen=True)
 class Moved:
     """A move just played on the game on the table: its log entry, and the dragged card's
     copy it was dropped as (a node of the page; None: not dragged), where its flight starts."""
@@ -83,7 +94,8 @@ class PageState:
     draft: Settings | None = None  # the new-game form as filled in so far (None: none yet) ...
     draft_errors: tuple[str, ...] = ()  # ... and its wrong fields
     replay: Replay | None = None  # the record open in the replay viewer, its step, seat and autoplay
-    tutorial: Tutorial | None = None  # the tutorial while it is shown
+    tutorial: Tutorial | None = None  # the tutorial while it is shown ...
+    tutorial_aside: SetAside | None = None  # ... and the game it set aside meanwhile
     puzzle: Puzzle | None = None  # the puzzle last opened ...
     puzzle_game: Controller | None = None  # ... and the game that is a try at it ...
     puzzle_start: Game | None = None  # ... the puzzle's table as the try began ...
