@@ -18,9 +18,10 @@ from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.replay import Replay
 from skipbo_web.state.settings import Settings
-from skipbo_web.state.store import PageState, SetAside, Store
+from skipbo_web.state.store import Drag, PageState, SetAside, Store
 from skipbo_web.state.tutorial import Tutorial
 
+from .fake_dom import Node
 from .pyodide_stand_in import page_modules
 
 UNFINISHED = Path(__file__).resolve().parents[2] / "e2e" / "data" / "unfinished-game.json"
@@ -29,7 +30,7 @@ UNFINISHED = Path(__file__).resolve().parents[2] / "e2e" / "data" / "unfinished-
 @pytest.fixture(scope="module")
 def page() -> Iterator[types.SimpleNamespace]:
     """The page's modules, imported with a stand-in for ``pyodide.ffi``."""
-    with page_modules("page_records", "page_tutorial") as modules:
+    with page_modules("page_records", "page_tutorial", "page_drag") as modules:
         yield modules
 
 
@@ -132,3 +133,79 @@ def test_the_game_the_tutorial_sets_aside_is_in_the_page_state(page: types.Simpl
     assert store.state.in_tutorial
     commands.leave_tutorial()
     assert store.state.ctrl is newer.ctrl and store.state.tutorial_aside is None and not store.state.in_tutorial
+
+
+class Element(Node):
+    """A stand-in for one element of the table (tests/web/fake_dom.py's, with what the drag
+    reads of it: its attributes, its closest pile or seat, its place, a copy of it)."""
+
+    def __init__(self, attrs: dict[str, str], parent: Element | None = None) -> None:
+        super().__init__("button", attrs)
+        if parent is not None:
+            parent.appendChild(self)
+        self.style = types.SimpleNamespace(setProperty=lambda name, value: None)
+        self.classList = types.SimpleNamespace(add=lambda name: self.attrs.__setitem__("class", name))  # noqa: N815
+
+    def getAttribute(self, name: str) -> str | None:  # noqa: N802 (DOM names)
+        return self.attrs.get(name)
+
+    def closest(self, selector: str) -> Node | None:
+        node: Node | None = self
+        while node is not None and selector.strip("[]") not in node.attrs:
+            node = node.parent
+        return node
+
+    def querySelectorAll(self, selector: str) -> Any:  # noqa: N802
+        return types.SimpleNamespace(length=1, item=lambda k: self)  # the pile's top card: itself here
+
+    def getBoundingClientRect(self) -> Any:  # noqa: N802
+        return types.SimpleNamespace(left=10, top=20, width=40, height=60)
+
+    def cloneNode(self, deep: bool) -> Element:  # noqa: N802
+        return Element(self.attrs)
+
+
+def test_a_drag_is_in_the_page_state_and_its_move_names_the_pile_it_came_from(page: types.SimpleNamespace) -> None:
+    store = store_of()
+    seat = Element({"data-seat": "0"})
+    stock = Element({"data-slot": "S", "data-key": "0:S", "data-top": "7"}, seat)
+    target = Element({"data-slot": "B1", "data-key": "B1"})
+    body = Node("body")
+    copies = body.kids
+    keyed = {"0:S": stock, "B1": target}
+
+    def query(selector: str, root: Any = None) -> Element | None:
+        key = selector.split('"')[1]
+        if selector.startswith(".ghost"):
+            return next((c for c in copies if c.attrs.get("data-drag") == key), None)
+        return keyed.get(key)
+
+    under: list[Element | None] = [stock]
+    document = types.SimpleNamespace(body=body, elementFromPoint=lambda x, y: under[0])
+    browser = types.SimpleNamespace(query=query, document=document)
+    chosen: list[tuple[Any, ...]] = []
+    lifted: list[tuple[Any, ...]] = []
+    commands = types.SimpleNamespace(lift=lambda *pile: lifted.append(pile) or True)
+    table = types.SimpleNamespace(contains=lambda el: True)
+    drag = page.drag.DragAndDrop(store, commands, browser, table, lambda el, keyboard, drop=None: chosen.append(
+        (el, drop)))
+    heard = heard_by(store)
+
+    def pointer(x: float, **more: Any) -> Any:
+        return types.SimpleNamespace(button=0, target=stock, pointerId=5, clientX=x, clientY=100, pointerType="mouse",
+                                     preventDefault=lambda: None, **more)
+
+    drag.on_pointerdown(pointer(100))
+    assert store.state.drag == Drag("0:S", 5, 100, 100) and heard[-1] == {"drag"}
+    drag.on_pointermove(pointer(103))  # not far enough yet
+    assert store.state.drag == Drag("0:S", 5, 100, 100) and len(heard) == 1
+    drag.on_pointermove(pointer(140))
+    assert store.state.drag == Drag("0:S", 5, 100, 100, started=True, over="0:S")
+    assert copies[0].attrs["data-drag"] == "0:S" and lifted == [("S", 0, None, stock.attrs["data-top"])]
+    under[0] = target
+    drag.on_pointermove(pointer(200))
+    assert store.state.drag.over == "B1" and target.attrs["data-hover"] == "1"
+    assert "data-hover" not in stock.attrs
+    drag.on_pointerup(pointer(200))
+    assert store.state.drag is None and heard[-1] == {"drag"} and "data-hover" not in target.attrs
+    assert chosen == [(target, "0:S")]  # the move names the pile the card came from, not a node of the page

@@ -107,9 +107,7 @@ class Keyboard(Protocol):
 
 
 class DragAndDrop(Protocol):
-    """A card dragged: where it came from (``home``)."""
-
-    home: Any
+    """A card dragged (the drag is ``PageState.drag``)."""
 
     def drop_gesture(self) -> None: ...
 
@@ -129,7 +127,7 @@ class Narration(Protocol):
 class Motion(Protocol):
     """Cards in flight: a dragged card refused flies back."""
 
-    def put_back(self, ghost: Any, home: Any) -> None: ...
+    def put_back(self, dragged: str) -> None: ...
 
 
 class Screen(Protocol):

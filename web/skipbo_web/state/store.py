@@ -72,11 +72,27 @@ class SetAside:
 
 @dataclass(frozen=True)
 class Moved:
-    """A move just played on the game on the table: its log entry, and the dragged card's
-    copy it was dropped as (a node of the page; None: not dragged), where its flight starts."""
+    """A move just played on the game on the table: its log entry, and where its card was
+    dragged from (the ``data-key`` of that pile or hand card; None: not dragged), whose
+    copy under the pointer is where its flight starts."""
 
     entry: LogEntry
-    drop: Any = None
+    drop: str | None = None
+
+
+@dataclass(frozen=True)
+class Drag:
+    """A card dragged with the mouse or a finger: taken from the pile or hand card
+    ``source`` (its ``data-key``) by pointer ``pointer`` pressed at (``x``, ``y``);
+    ``started`` once the pointer moved far enough (a copy of the card follows it), and
+    ``over``, the pile under the pointer (its ``data-key``; None: none)."""
+
+    source: str
+    pointer: int
+    x: float
+    y: float
+    started: bool = False
+    over: str | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,6 +119,7 @@ class PageState:
     highlight: Highlight = field(default_factory=Highlight)
     hinted: Hinted | None = None  # the hint shown, while no move has been played since
     moved: Moved | None = None    # the move played last on the table (its effects read it)
+    drag: Drag | None = None      # a card being dragged, while it is
     picked: str | None = None     # the pile or card being picked (its data-key: "0:S", "B2", "H3"), while it is
 
     @property
