@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from skipbo_web.commands import Commands
+from skipbo_web.dom.patcher import Patcher
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.replay import Replay
@@ -21,7 +22,7 @@ from skipbo_web.state.settings import Settings
 from skipbo_web.state.store import Drag, PageState, SetAside, Store
 from skipbo_web.state.tutorial import Tutorial
 
-from .fake_dom import Node
+from .fake_dom import Document, Node
 from .pyodide_stand_in import page_modules
 
 UNFINISHED = Path(__file__).resolve().parents[2] / "e2e" / "data" / "unfinished-game.json"
@@ -30,7 +31,7 @@ UNFINISHED = Path(__file__).resolve().parents[2] / "e2e" / "data" / "unfinished-
 @pytest.fixture(scope="module")
 def page() -> Iterator[types.SimpleNamespace]:
     """The page's modules, imported with a stand-in for ``pyodide.ffi``."""
-    with page_modules("page_records", "page_tutorial", "page_drag") as modules:
+    with page_modules("page_records", "page_tutorial", "page_drag", "page_table") as modules:
         yield modules
 
 
@@ -209,3 +210,25 @@ def test_a_drag_is_in_the_page_state_and_its_move_names_the_pile_it_came_from(pa
     drag.on_pointerup(pointer(200))
     assert store.state.drag is None and heard[-1] == {"drag"} and "data-hover" not in target.attrs
     assert chosen == [(target, "0:S")]  # the move names the pile the card came from, not a node of the page
+
+
+def test_the_bar_s_menu_is_in_the_page_state_and_drawing_the_bar_writes_none(page: types.SimpleNamespace) -> None:
+    store = store_of()
+    nodes = {name: Node("header" if name == "bar" else "div") for name in ("table", "bar", "foot", "notices")}
+    browser = types.SimpleNamespace(by_id=nodes.get, query=lambda selector, root=None: None)
+    table = page.table.TableView(store, browser, Patcher(Document()), "1.0", embed=False)
+    heard = heard_by(store)
+    table.render_chrome()
+    table.render_chrome()
+    assert heard == [] and nodes["bar"].attrs.get("data-menu") is None  # drawing writes no state
+    table.toggle_menu()
+    assert store.state.menu is not None and heard == [{"menu"}] and nodes["bar"].attrs["data-menu"] == "open"
+    table.render_chrome()
+    assert nodes["bar"].attrs["data-menu"] == "open" and len(heard) == 1
+    store.update_look(lang="de")  # another bar: its menu starts closed
+    table.render_chrome()
+    assert "data-menu" not in nodes["bar"].attrs and len(heard) == 2
+    table.toggle_menu()
+    assert nodes["bar"].attrs["data-menu"] == "open"
+    table.toggle_menu(False)
+    assert store.state.menu is None and "data-menu" not in nodes["bar"].attrs
