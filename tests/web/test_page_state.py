@@ -5,6 +5,7 @@ listeners. On the host: the page's modules with stand-ins for the browser."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import json
 import types
@@ -23,6 +24,7 @@ from skipbo_web.state.store import Drag, PageState, SetAside, Store
 from skipbo_web.state.tutorial import Tutorial
 
 from .fake_dom import Document, Node
+from .package_files import WEB
 from .pyodide_stand_in import page_modules
 
 UNFINISHED = Path(__file__).resolve().parents[2] / "e2e" / "data" / "unfinished-game.json"
@@ -232,3 +234,42 @@ def test_the_bar_s_menu_is_in_the_page_state_and_drawing_the_bar_writes_none(pag
     assert nodes["bar"].attrs["data-menu"] == "open"
     table.toggle_menu(False)
     assert store.state.menu is None and "data-menu" not in nodes["bar"].attrs
+
+
+GAME_CHANGES = frozenset({"pop", "play", "resign", "reveal", "click", "cancel", "put_back", "refuse"})
+
+
+def changes_made_by(path: Path) -> list[str]:
+    """Where the view module ``path`` changes what it was given (its line numbers): an
+    attribute set on anything but its own object (``self``), or a game or controller
+    told to change (``ctrl.game.pop()``, ``ctrl.cancel()``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AugAssign, ast.AnnAssign)) else []
+        for target in targets:
+            for part in ast.walk(target):
+                if isinstance(part, ast.Attribute) and isinstance(part.ctx, ast.Store):
+                    root = part
+                    while isinstance(root, ast.Attribute):
+                        root = root.value
+                    if not (isinstance(root, ast.Name) and root.id == "self"):
+                        found.append(f"{node.lineno}: sets {ast.unparse(part)}")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in GAME_CHANGES:
+            owner = ast.unparse(node.func.value)
+            if owner.endswith(("game", "ctrl")):
+                found.append(f"{node.lineno}: calls {owner}.{node.func.attr}")
+    return sorted(found, key=lambda line: int(line.split(":")[0]))
+
+
+@pytest.mark.parametrize("path", sorted((WEB / "views").glob("*.py")), ids=lambda p: p.stem)
+def test_a_view_changes_nothing_it_is_given(path: Path) -> None:
+    """Views take values and return trees: Undo's take-back (state/undo.py) and the
+    tutorial's guard on its controller (state/tutorial.py) are the state's, not a view's."""
+    assert changes_made_by(path) == []
+
+
+def test_the_search_finds_a_view_that_changes_the_game(tmp_path: Path) -> None:
+    view = tmp_path / "view.py"
+    view.write_text("def undo(ctrl):\n    ctrl.game.pop()\n    ctrl.message = 1\n    return self_made(ctrl)\n")
+    assert changes_made_by(view) == ["2: calls ctrl.game.pop", "3: sets ctrl.message"]

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ..state.store import GAME, SetAside
-from ..state.tutorial import Tutorial
-from ..views.coach import controller_for
+from ..state.tutorial import Tutorial, controller_for
 from .base import CommandsBase
 
 
