@@ -18,10 +18,12 @@ from skipbo_web.commands import Commands
 from skipbo_web.dom.patcher import Patcher
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
+from skipbo_web.state.protocol import Pile
 from skipbo_web.state.replay import Replay
 from skipbo_web.state.settings import Settings
-from skipbo_web.state.store import Drag, PageState, SetAside, Store
+from skipbo_web.state.store import GAME, Drag, Highlight, Hinted, PageState, SetAside, Store
 from skipbo_web.state.tutorial import Tutorial
+from skipbo_web.views.practice import hint_for
 
 from .fake_dom import Document, Node
 from .package_files import WEB
@@ -33,7 +35,8 @@ UNFINISHED = Path(__file__).resolve().parents[2] / "e2e" / "data" / "unfinished-
 @pytest.fixture(scope="module")
 def page() -> Iterator[types.SimpleNamespace]:
     """The page's modules, imported with a stand-in for ``pyodide.ffi``."""
-    with page_modules("page_records", "page_tutorial", "page_drag", "page_table") as modules:
+    with page_modules("page_records", "page_tutorial", "page_drag", "page_table", "page_assist",
+                      "page_host", "page_puzzles") as modules:
         yield modules
 
 
@@ -273,3 +276,46 @@ def test_the_search_finds_a_view_that_changes_the_game(tmp_path: Path) -> None:
     view = tmp_path / "view.py"
     view.write_text("def undo(ctrl):\n    ctrl.game.pop()\n    ctrl.message = 1\n    return self_made(ctrl)\n")
     assert changes_made_by(view) == ["2: calls ctrl.game.pop", "3: sets ctrl.message"]
+
+
+def test_the_table_s_marks_are_read_without_a_write_and_the_store_drops_what_went_stale(
+        page: types.SimpleNamespace) -> None:
+    store = store_of()
+    ctrl = store.state.ctrl
+    found = hint_for(ctrl)
+    store.update(hinted=Hinted(len(ctrl.game.moves), found),
+                 highlight=Highlight((Pile(None, "B1"),), "here", ctrl.game))
+    assist = page.assist.Assist(store, Patcher(Document()), Node("nav"))
+    link = page.host.HostLink(store, None, types.SimpleNamespace(by_id=lambda name: None), None, None,
+                              lambda answers: None)
+    assert assist.marks() and link.marks()
+    heard = heard_by(store)
+    ctrl.play(str(found.move))  # played, and not yet heard by the store
+    assert assist.marks() == [] and heard == [] and store.state.hinted is not None  # drawing writes nothing
+    store.notify(GAME)
+    assert store.state.hinted is None and heard == [{GAME, "hinted"}]
+    ctrl.game.pop()  # back to as many moves as when the hint was asked: it stays gone
+    store.notify(GAME)
+    assert store.state.hinted is None and assist.marks() == []
+    store.update(ctrl=Controller.start(Settings(), 9))  # another game: the host's piles were another game's
+    assert link.marks() == [] and store.state.highlight == Highlight() and heard[-1] == {"ctrl", "highlight"}
+
+
+def test_the_puzzles_sheet_is_read_when_it_opens_and_drawn_from_the_state(page: types.SimpleNamespace) -> None:
+    store = store_of()
+    reads: list[str] = []
+    kept: dict[str, Any] = {}
+    progress = {"version": 9, "solved": [1, 2]}  # not a progress this page reads: set aside, counts for nothing
+    session = types.SimpleNamespace(apart=False, read=lambda key: reads.append(key) or progress,
+                                    put_aside=lambda key: kept.setdefault("aside", key), report=lambda: reads.append(
+                                        "report"), storage=types.SimpleNamespace(set=kept.__setitem__))
+    puzzles = page.puzzles.PuzzleSession(store, None, session, types.SimpleNamespace(by_id=lambda name: None), None)
+    heard = heard_by(store)
+    puzzles.read_solved()
+    assert reads == ["skipbo.puzzles", "report"] and kept["aside"] == "skipbo.puzzles"
+    progress = {"version": 1, "solved": [1, 2]}
+    puzzles.read_solved()
+    assert store.state.puzzles_solved == {1, 2} and heard == [{"puzzles_solved"}]
+    reads.clear()
+    first = puzzles.sheet_tree(store.state)
+    assert puzzles.sheet_tree(store.state) == first and reads == [] and len(heard) == 1  # drawing: no read, no write

@@ -18,7 +18,9 @@ class RecordCommands(CommandsBase):
         """Open sheet ``kind`` (setup, help, records, replay, stats, puzzles, aside)."""
         rooms = self.rooms
         if kind == "stats":
-            rooms.stats.confirm = False
+            rooms.stats.read()
+        elif kind == "puzzles":
+            rooms.puzzles.read_solved()
         rooms.sheet.open(kind)
         if kind in ("stats", "puzzles"):
             self.render()  # a notice, if what is kept of them was damaged

@@ -109,9 +109,15 @@ class StatsDesk:
             self._games = add(self.games, summary)
             self.session.storage.set(STATS_KEY, to_store(self._games))
 
+    def read(self) -> list[GameSummary]:
+        """The games counted, read before their sheet is drawn (what cannot be read is set
+        aside and said now); the sheet asks nothing yet."""
+        self.confirm = False
+        return self.games
+
     def sheet_tree(self, state: PageState) -> El:
-        """The statistics sheet."""
-        games = self.games  # (reads the store, and sets aside what it cannot read)
+        """The statistics sheet (the games as ``read`` them: drawing it reads no store)."""
+        games = self._games if self._games is not None else self.games  # read when the sheet opened
         return stats_tree(state.look.lang, games, self.confirm, self.kept_aside(), self.session.apart)
 
     def action(self, action: str) -> None:

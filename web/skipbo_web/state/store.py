@@ -116,6 +116,7 @@ class PageState:
     puzzle_game: Controller | None = None  # ... and the game that is a try at it ...
     puzzle_start: Game | None = None  # ... the puzzle's table as the try began ...
     puzzle_status: str = OPEN     # ... and where the try stands (puzzle_book: OPEN, REACHED, FAILED, SHOWN)
+    puzzles_solved: frozenset[int] = frozenset()  # the puzzles solved, as read when their sheet opened
     highlight: Highlight = field(default_factory=Highlight)
     hinted: Hinted | None = None  # the hint shown, while no move has been played since
     moved: Moved | None = None    # the move played last on the table (its effects read it)
@@ -172,6 +173,20 @@ class Event(Enum):
     REFUSED = "refused"
 
 
+def stale_parts(state: PageState) -> dict[str, Any]:
+    """The parts of ``state`` that no longer hold for the game on the table, as their next
+    values: the hint once a move was played since or nobody may act on it (gone for good,
+    even when an undo comes back to as many moves), the host's highlight once another game
+    is on the table."""
+    stale: dict[str, Any] = {}
+    ctrl, hinted = state.ctrl, state.hinted
+    if hinted is not None and (hinted.moves != len(ctrl.game.moves) or not ctrl.my_turn):
+        stale["hinted"] = None
+    if state.highlight.game is not None and state.highlight.game is not ctrl.game:
+        stale["highlight"] = Highlight()
+    return stale
+
+
 GAME, PLAYED, SHOWING, DRAWN, SHOWN = Event.GAME, Event.PLAYED, Event.SHOWING, Event.DRAWN, Event.SHOWN
 PICKED, REFUSED = Event.PICKED, Event.REFUSED
 Change = frozenset[str | Event]  # the names of the fields that changed, and the events
@@ -200,9 +215,9 @@ class Store:
         return unsubscribe
 
     def update(self, *events: Event, **changes: Any) -> frozenset[str]:
-        """The next state, with ``changes``; the listeners hear, in one batch, the parts
-        whose value changed and ``events`` (heard even when nothing changed). What
-        changed is returned."""
+        """The next state, with ``changes`` (and without what they made stale:
+        ``stale_parts``); the listeners hear, in one batch, the parts whose value changed
+        and ``events`` (heard even when nothing changed). What changed is returned."""
         unknown = set(changes) - FIELDS
         if unknown:
             raise AttributeError(f"PageState has no {', '.join(sorted(unknown))}")
@@ -211,6 +226,10 @@ class Store:
                             if getattr(state, name) is not value and getattr(state, name) != value)
         if changed:
             self.state = replace(state, **{name: changes[name] for name in changed})
+        stale = stale_parts(self.state)  # a move played in the game on the table, another game there
+        if stale:
+            self.state = replace(self.state, **stale)
+            changed = changed | frozenset(stale)
         if changed or events:
             self._tell(frozenset((*changed, *events)))
         return changed
@@ -230,8 +249,9 @@ class Store:
 
     def notify(self, *events: Event) -> None:
         """Tell the listeners what happened (``GAME`` for a change inside the game on the
-        table; ``PLAYED``, ``SHOWING``, ``DRAWN``, ``SHOWN``, ``PICKED``, ``REFUSED``)."""
-        self._tell(frozenset(events))
+        table; ``PLAYED``, ``SHOWING``, ``DRAWN``, ``SHOWN``, ``PICKED``, ``REFUSED``), with
+        the parts it made stale (``stale_parts``)."""
+        self.update(*events)
 
     def _tell(self, what: Change) -> None:
         for listener in list(self._listeners):
