@@ -36,7 +36,7 @@ UNFINISHED = Path(__file__).resolve().parents[2] / "e2e" / "data" / "unfinished-
 def page() -> Iterator[types.SimpleNamespace]:
     """The page's modules, imported with a stand-in for ``pyodide.ffi``."""
     with page_modules("page_records", "page_tutorial", "page_drag", "page_table", "page_assist",
-                      "page_host", "page_puzzles") as modules:
+                      "page_host", "page_puzzles", "page_stats") as modules:
         yield modules
 
 
@@ -319,3 +319,24 @@ def test_the_puzzles_sheet_is_read_when_it_opens_and_drawn_from_the_state(page: 
     reads.clear()
     first = puzzles.sheet_tree(store.state)
     assert puzzles.sheet_tree(store.state) == first and reads == [] and len(heard) == 1  # drawing: no read, no write
+
+
+def test_the_statistics_sheet_s_question_is_in_the_page_state_and_drawing_reads_no_store(
+        page: types.SimpleNamespace) -> None:
+    store = store_of()
+    reads: list[str] = []
+    storage = types.SimpleNamespace(get=lambda key: reads.append(key), kept_aside=lambda: [], reliefs=[],
+                                    set=lambda key, value: reads.append(f"set {key}"))
+    session = types.SimpleNamespace(embed=False, apart=False, storage=storage)
+    drawn: list[bool] = []
+    commands = types.SimpleNamespace(redraw_sheet=lambda: drawn.append(store.state.stats_confirm))
+    browser = types.SimpleNamespace(by_id=lambda name: None, focus_first=lambda selector, within=None: True)
+    stats = page.stats.StatsDesk(store, commands, session, browser)
+    heard = heard_by(store)
+    assert stats.read() == [] and reads == ["skipbo.stats"]  # read once, when the sheet opens
+    first = stats.sheet_tree(store.state)
+    assert stats.sheet_tree(store.state) == first and reads == ["skipbo.stats"] and heard == []
+    stats.action("stats-clear")  # the sheet asks first
+    assert store.state.stats_confirm and heard == [{"stats_confirm"}] and drawn == [True]
+    stats.action("stats-keep")
+    assert not store.state.stats_confirm and drawn == [True, False]

@@ -117,6 +117,7 @@ class PageState:
     puzzle_start: Game | None = None  # ... the puzzle's table as the try began ...
     puzzle_status: str = OPEN     # ... and where the try stands (puzzle_book: OPEN, REACHED, FAILED, SHOWN)
     puzzles_solved: frozenset[int] = frozenset()  # the puzzles solved, as read when their sheet opened
+    stats_confirm: bool = False   # the statistics sheet asks whether to clear them
     highlight: Highlight = field(default_factory=Highlight)
     hinted: Hinted | None = None  # the hint shown, while no move has been played since
     moved: Moved | None = None    # the move played last on the table (its effects read it)
