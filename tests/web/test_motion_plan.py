@@ -14,8 +14,8 @@ from skipbo_web.dom.patcher import Patcher
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
+from skipbo_web.state.undo import undo
 from skipbo_web.views.motion_plan import COMPLETE, DRAW, PLAY, SLIDE, Path, Travel, plan
-from skipbo_web.views.practice import undo
 from skipbo_web.views.table_model import table_model
 from skipbo_web.views.table_view import Table, table_view
 from skipbo_web.views.tree import El, child_keys

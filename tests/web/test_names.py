@@ -105,8 +105,7 @@ def test_the_replay_viewer_shows_each_name_apart() -> None:
     ctrl = Controller.start(Settings(seats=seats), 11)
     for _ in range(3):
         ctrl.play(str(ctrl.game.legal_moves()[0]))
-    replay = Replay(ctrl.game.to_record())
-    replay.go(2)
+    replay = Replay(ctrl.game.to_record()).go(2)
     html = to_html(replay_tree(replay, Look("en"), 0))
     assert shown_apart(html, "דנה") and shown_apart(html, "Ben 2")
 

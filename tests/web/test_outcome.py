@@ -11,7 +11,7 @@ from skipbo_web.state.look import Look
 from skipbo_web.state.outcome import Picked, Played, PutBack, Refused
 from skipbo_web.state.refusals import refusal_message
 from skipbo_web.state.store import PageState, Store
-from skipbo_web.views.coach import controller_for
+from skipbo_web.state.tutorial import controller_for
 from skipbo_web.views.seat_words import message_text
 from skipbo_web.views.table_model import controller_names
 

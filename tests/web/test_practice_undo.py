@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.settings import Settings
-from skipbo_web.views.practice import undo, undo_block
+from skipbo_web.state.undo import undo, undo_block
 
 from skipbo_core import Game, Rules
 from tests.scripted import scripted_deck

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import FrozenInstanceError
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -20,7 +21,7 @@ from skipbo_web.state.look import Look
 from skipbo_web.state.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, json_problem, parse_record
 from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.views.bar import bar_tree, notices_tree
-from skipbo_web.views.replay_view import board_tree, default_viewer, replay_tree
+from skipbo_web.views.replay_view import board_tree, replay_tree
 from skipbo_web.views.share import dealt_from_seed, record_filename, records_tree, share_link
 from skipbo_web.views.tree import to_html
 
@@ -77,12 +78,12 @@ def test_every_position_of_a_reference_record_is_the_engines(path: Path) -> None
     replay = load(path)
     assert replay.last == len(record["moves"]) and replay.finished
     for step in sorted({0, 1, 15, 16, 17, replay.last // 2, replay.last - 1}):
-        replay.go(step)
+        replay = replay.go(step)
         expected = engine_at(record, step)
         for seat in range(expected.rules.players):
             assert replay.game.view(seat) == expected.view(seat), (step, seat)
         assert replay.turn == expected.turn
-    replay.end()
+    replay = replay.end()
     assert replay.game.result == Game.from_record(record).result
     assert [str(e.move) for e in replay.log] == record["moves"]
 
@@ -134,26 +135,29 @@ def test_every_code_of_the_json_reader_has_words_in_each_language() -> None:
 
 def test_steps_turns_and_autoplay_stay_inside_the_record() -> None:
     replay = load(RECORDS / "valid" / "3p-stock10.json")
-    assert replay.back() == 0 and replay.first() == 0
-    assert replay.forward() == 1
-    assert replay.go(10_000) == replay.last and replay.go(-5) == 0
-    start = replay.go_turn(20)
-    assert replay.turn == 20 and replay.turns[start - 1] == 19
-    replay.forward()
-    assert replay.previous_turn() == start          # back to the start of this turn
-    assert replay.previous_turn() < start and replay.turn == 19
-    assert replay.next_turn() == start
-    assert replay.go_turn(10_000) == replay.go_turn(replay.last_turn)
-    replay.end()
-    assert replay.toggle_play() and replay.step == 0  # playing at the end starts again
-    replay.go(replay.last)
-    assert not replay.playing                         # reaching the end stops it
+    assert replay.back().step == 0 and replay.first().step == 0
+    assert replay.forward().step == 1 and replay.step == 0  # a value: moving gives the replay at its new step
+    assert replay.go(10_000).step == replay.last and replay.go(-5).step == 0
+    at = replay.go_turn(20)
+    start = at.step
+    assert at.turn == 20 and replay.turns[start - 1] == 19
+    assert at.forward().previous_turn().step == start  # back to the start of this turn
+    before = at.previous_turn()
+    assert before.step < start and before.turn == 19
+    assert before.next_turn().step == start
+    assert replay.go_turn(10_000).step == replay.go_turn(replay.last_turn).step
+    playing = replay.end().toggle_play()
+    assert playing.playing and playing.step == 0       # playing at the end starts again ...
+    assert playing.run == replay.run + 1               # ... as a new run of autoplay
+    assert playing.forward().playing and not playing.go(replay.last).playing  # reaching the end stops it
+    assert not playing.toggle_play().playing
+    with pytest.raises(FrozenInstanceError):
+        replay.step = 3  # type: ignore[misc]
     assert autoplay_delay_ms(0) >= 300 and autoplay_delay_ms(3) == 1200
 
 
 def test_a_position_can_be_played_on_when_the_game_goes_on_and_its_seats_are_ours() -> None:
-    replay = load(UNFINISHED)
-    replay.end()
+    replay = load(UNFINISHED).end()
     assert not replay.finished and replay.can_play_on()
     ctrl = Controller(replay.game_to_play_on(), Settings())
     assert ctrl.kinds == ["human", "easy"] and ctrl.ai_to_move
@@ -166,10 +170,9 @@ def test_a_position_can_be_played_on_when_the_game_goes_on_and_its_seats_are_our
     while not game.is_over:  # builds first; a whole game of stock 2 ends soon
         moves = game.legal_moves()
         game.play(next((m for m in moves if m.is_build), moves[-1]))
-    finished = Replay(game.to_record())
-    finished.end()
+    finished = Replay(game.to_record()).end()
     assert not finished.can_play_on()               # over at its end
-    finished.go(7)                                  # earlier the game goes on: a new game from there
+    finished = finished.go(7)                       # earlier the game goes on: a new game from there
     again = finished.game_to_play_on()
     assert [str(m) for m in again.moves] == [str(m) for m in game.moves[:7]] and not again.is_over
     assert again.view(0) == engine_at(game.to_record(), 7).view(0)
@@ -181,9 +184,8 @@ def test_a_position_can_be_played_on_when_the_game_goes_on_and_its_seats_are_our
 def test_the_board_shows_every_hand_with_the_tables_hooks() -> None:
     record = json.loads((RECORDS / "valid" / "4p-teams.json").read_text(encoding="utf-8"))
     record["players"][2]["name"] = '<img src=x onerror="alert(1)">' + "x" * 100
-    replay = Replay(record)
-    replay.go(57)
-    html = to_html(board_tree(replay, Look("en"), default_viewer(replay)))
+    replay = Replay(record).go(57)
+    html = to_html(board_tree(replay, Look("en"), replay.seat))
     found = tags(html)
     assert found[0]["data-replay"] == "1" and found[0]["data-step"] == "57"
     expected = engine_at(record, 57)
@@ -206,8 +208,7 @@ def test_the_board_shows_every_hand_with_the_tables_hooks() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_viewer_has_its_controls_and_move_list(lang: str) -> None:
-    replay = load(UNFINISHED)
-    replay.go(5)
+    replay = load(UNFINISHED).go(5)
     found = tags(to_html(replay_tree(replay, Look(lang), 0)))
     actions = {t.get("data-action") for t in found}
     assert {"replay-first", "replay-back", "replay-play", "replay-forward", "replay-last",

@@ -42,8 +42,7 @@ def test_the_replay_gives_the_same_kind_of_model() -> None:
             ctrl.ai_move()
         else:
             ctrl.play(str(ctrl.game.legal_moves()[0]))
-    replay = Replay(ctrl.game.to_record())
-    replay.go(5)
+    replay = Replay(ctrl.game.to_record()).go(5)
     model = replay_table(replay, 0)
     assert isinstance(model, TableModel) and model.open_hands is not None and not model.legal
     assert [n.given for n in model.names] == ["Ann", "", ""]

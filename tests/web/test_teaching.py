@@ -15,9 +15,10 @@ from skipbo_web.state.controller import BadSave, Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.messages import Message
 from skipbo_web.state.settings import Seat, Settings
+from skipbo_web.state.undo import undo, undo_block
 from skipbo_web.views.announce import move_sentences, table_sentences
 from skipbo_web.views.explain import why_tree
-from skipbo_web.views.practice import assist_tree, hint_for, hint_marks, hint_message, undo, undo_block
+from skipbo_web.views.practice import assist_tree, hint_for, hint_marks, hint_message
 from skipbo_web.views.rules_links import ILLEGAL_ANCHORS
 from skipbo_web.views.seat_words import message_text
 from skipbo_web.views.sheets import help_tree, setup_tree

@@ -18,11 +18,12 @@ from skipbo_web.state.tutorial import (
     STEP_COUNT,
     STEPS,
     Tutorial,
+    controller_for,
     is_active,
     tutorial_deck,
     url_choice,
 )
-from skipbo_web.views.coach import coach_tree, controller_for, entry_tree, pile_mark, step_text
+from skipbo_web.views.coach import coach_tree, entry_tree, pile_mark, step_text
 from skipbo_web.views.table_model import table_model
 from skipbo_web.views.table_view import table_tree
 from skipbo_web.views.tree import to_html

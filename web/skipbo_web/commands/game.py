@@ -152,7 +152,9 @@ class GameCommands(CommandsBase):
         the table now, or waiting for the player's yes when it would replace a game in
         progress (the one on the table, or the one the tutorial keeps for later)."""
         rooms = self.rooms
-        in_progress = rooms.tutorial.normal if self.store.state.in_tutorial else self.store.state.ctrl
+        state = self.store.state
+        aside = state.tutorial_aside
+        in_progress = (aside.ctrl if aside is not None else None) if state.in_tutorial else state.ctrl
         if not asks(in_progress, rooms.session.embed):
             self.show_game(ctrl)
             return

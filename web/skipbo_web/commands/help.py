@@ -10,7 +10,8 @@ from skipbo_core.ai.hints import Hint
 from ..state.messages import Message
 from ..state.protocol import NO_PILE, NOT_NOW, HostError, Pile
 from ..state.store import GAME, Highlight, Hinted
-from ..views.practice import hint_for, hint_message, undo, undo_block
+from ..state.undo import undo, undo_block
+from ..views.practice import hint_for, hint_message
 from ..views.seat_words import message_text
 from ..views.table_model import controller_names
 from .base import CommandsBase

@@ -18,9 +18,10 @@ class MoveCommands(CommandsBase):
     """Moves at the table."""
 
     def pick(self, slot: str | None, seat: int | None, card: str | None, top: str | None,
-             keyboard: bool = False, drop: Any = None, picked: str | None = None) -> bool:
+             keyboard: bool = False, drop: str | None = None, picked: str | None = None) -> bool:
         """A pile or hand card chosen (clicked, tapped, Enter, or a dragged card dropped on
-        it: ``drop`` is its copy under the pointer): picked up, put down, or played.
+        it: ``drop`` is the ``data-key`` of the pile or card it was dragged from): picked
+        up, put down, or played.
         ``picked``: the ``data-key`` of the element chosen, where a refused move's reason
         shows while this command runs. Whether a move was played."""
         self.store.update(PICKED, picked=picked)  # an earlier refusal's note goes
@@ -33,7 +34,7 @@ class MoveCommands(CommandsBase):
             self.store.update(picked=None)
         return outcome.played
 
-    def after_human(self, outcome: Outcome, keyboard: bool = False, drop: Any = None) -> None:
+    def after_human(self, outcome: Outcome, keyboard: bool = False, drop: str | None = None) -> None:
         """A person's pick or move was taken: a move played is kept, said and drawn; one
         refused is drawn (a dragged card flies back), heard and its reason shown."""
         rooms = self.rooms
@@ -44,19 +45,19 @@ class MoveCommands(CommandsBase):
             self.draw_move(entry, drop)
         else:
             if drop is not None:
-                rooms.motion.put_back(drop, rooms.drag.home)
+                rooms.motion.put_back(drop)
             self.render()
             self.store.notify(REFUSED)  # a refused move is heard, its reason shown by the pile picked
             if keyboard and self.store.state.ctrl.selected is not None:
                 rooms.keys.after_pick()
         rooms.computer.play_if_due()
 
-    def played(self, entry: LogEntry, drop: Any = None) -> None:
-        """``entry`` was just played on the game on the table (``drop``: the dragged card's
-        copy it was dropped as): the save and the narration follow."""
+    def played(self, entry: LogEntry, drop: str | None = None) -> None:
+        """``entry`` was just played on the game on the table (``drop``: where its card was
+        dragged from, a ``data-key``): the save and the narration follow."""
         self.store.update(GAME, PLAYED, moved=Moved(entry, drop))
 
-    def draw_move(self, entry: LogEntry, drop: Any = None) -> None:
+    def draw_move(self, entry: LogEntry, drop: str | None = None) -> None:
         """Draw the table after ``entry`` was played; the effects follow: before the patch
         an ended game is counted and the cards take off (``SHOWING``), after it they land,
         a win is celebrated and the move heard (``SHOWN``)."""

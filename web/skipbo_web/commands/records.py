@@ -18,7 +18,9 @@ class RecordCommands(CommandsBase):
         """Open sheet ``kind`` (setup, help, records, replay, stats, puzzles, aside)."""
         rooms = self.rooms
         if kind == "stats":
-            rooms.stats.confirm = False
+            rooms.stats.read()
+        elif kind == "puzzles":
+            rooms.puzzles.read_solved()
         rooms.sheet.open(kind)
         if kind in ("stats", "puzzles"):
             self.render()  # a notice, if what is kept of them was damaged
@@ -62,13 +64,13 @@ class RecordCommands(CommandsBase):
             raise HostError(NOT_NOW, "no record is open in the replay viewer (send the record command first)")
         records = self.rooms.records
         if turn is not None:
-            records.go(lambda: replay.go_turn(turn))
+            records.go(lambda shown: shown.go_turn(turn))
         elif isinstance(to, int):
-            records.go(lambda: replay.go(to))
+            records.go(lambda shown: shown.go(to))
         else:
-            records.go({"forward": replay.forward, "back": replay.back, "start": replay.first, "end": replay.end,
-                        "next-turn": replay.next_turn, "previous-turn": replay.previous_turn}[to])
-        return self._where(replay)
+            records.go({"forward": Replay.forward, "back": Replay.back, "start": Replay.first, "end": Replay.end,
+                        "next-turn": Replay.next_turn, "previous-turn": Replay.previous_turn}[to])
+        return self._where(self.store.state.replay)
 
     def export_position(self, as_link: bool) -> None:
         """The replay viewer's step as a position: a file, or a link (``as_link``)."""

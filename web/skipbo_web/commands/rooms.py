@@ -60,14 +60,9 @@ class RecordsDesk(Protocol):
 
 
 class TutorialSession(Protocol):
-    """The tutorial's save, and the game it set aside."""
-
-    normal: Controller | None
-    normal_unsaved: bool
-    normal_setup: bool
+    """The tutorial's save, its coach and the address."""
 
     def load(self) -> tuple[Tutorial | None, bool]: ...
-    def set_aside(self, normal: Controller, unsaved: bool, setup: bool) -> None: ...
     def close(self) -> None: ...
     def focus_coach(self) -> None: ...
 
@@ -76,6 +71,7 @@ class PuzzleSession(Protocol):
     """The puzzle being tried."""
 
     def table_for(self, p: Puzzle) -> Controller: ...
+    def read_solved(self) -> None: ...
     def attach(self, p: Puzzle, ctrl: Controller) -> None: ...
     def take_up(self, ctrl: Controller) -> bool: ...
     def judge(self, mark: bool = True) -> None: ...
@@ -85,8 +81,7 @@ class PuzzleSession(Protocol):
 class StatsDesk(Protocol):
     """The statistics of finished games."""
 
-    confirm: bool
-
+    def read(self) -> object: ...
     def action(self, action: str) -> None: ...
     def forget(self) -> None: ...
 
@@ -112,9 +107,7 @@ class Keyboard(Protocol):
 
 
 class DragAndDrop(Protocol):
-    """A card dragged: where it came from (``home``)."""
-
-    home: Any
+    """A card dragged (the drag is ``PageState.drag``)."""
 
     def drop_gesture(self) -> None: ...
 
@@ -134,7 +127,7 @@ class Narration(Protocol):
 class Motion(Protocol):
     """Cards in flight: a dragged card refused flies back."""
 
-    def put_back(self, ghost: Any, home: Any) -> None: ...
+    def put_back(self, dragged: str) -> None: ...
 
 
 class Screen(Protocol):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..state.store import SetAside
 from .base import CommandsBase
 
 
@@ -27,8 +28,9 @@ class TabCommands(CommandsBase):
         rooms.stats.forget()  # the other tab may have counted games meanwhile
         if saved is not None:
             rooms.computer.stop()
+            aside = self.store.state.tutorial_aside
             if self.store.state.in_tutorial:  # the tutorial goes on; leaving it finds the newest game
-                rooms.tutorial.normal, rooms.tutorial.normal_unsaved = saved, False
+                self.store.update(tutorial_aside=SetAside(saved, setup=aside is not None and aside.setup))
             else:
                 self.set_table_game(saved)
         self.render()

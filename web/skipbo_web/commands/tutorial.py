@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ..state.store import GAME
-from ..state.tutorial import Tutorial
-from ..views.coach import controller_for
+from ..state.store import GAME, SetAside
+from ..state.tutorial import Tutorial, controller_for
 from .base import CommandsBase
 
 
@@ -17,19 +16,20 @@ class TutorialCommands(CommandsBase):
         new-game screen."""
         rooms = self.rooms
         rooms.computer.stop()  # the set-aside game's computer player stops
-        rooms.tutorial.set_aside(self.store.state.ctrl, unsaved, setup)
-        self.store.update(tutorial=tutorial)
+        state = self.store.state
+        aside = state.tutorial_aside if state.in_tutorial else SetAside(state.ctrl, unsaved, setup)
+        self.store.update(tutorial=tutorial, tutorial_aside=aside)  # a tutorial shown already keeps its game aside
         self.set_table_game(controller_for(tutorial, rooms.session.settings), result_hidden=tutorial.game.is_over)
 
     def leave_tutorial(self, open_setup: bool = False) -> None:
         """Back to the game that was set aside, or to the new-game screen on a first visit."""
         rooms = self.rooms
-        tutorial = rooms.tutorial
-        normal = tutorial.normal
-        tutorial.close()
-        if normal is None or tutorial.normal_unsaved:
+        aside = self.store.state.tutorial_aside
+        normal = aside.ctrl if aside is not None else None
+        rooms.tutorial.close()
+        if aside is None or aside.unsaved:
             self.switch_game(normal if normal is not None else rooms.session.deal())
-            open_setup = open_setup or tutorial.normal_setup
+            open_setup = open_setup or aside is not None and aside.setup
         else:  # not saved again: the normal game's save stays exactly as it was
             rooms.computer.stop()
             self.set_table_game(normal)

@@ -147,9 +147,9 @@ class App:
 
     # -- what the player does -----------------------------------------------------------------
 
-    def click_slot(self, el: Any, keyboard: bool, drop: Any = None) -> None:
+    def click_slot(self, el: Any, keyboard: bool, drop: str | None = None) -> None:
         """A pile or hand card was clicked (tapped, chosen with Enter, or a dragged card
-        dropped on it: ``drop`` is the card's copy under the pointer)."""
+        dropped on it: ``drop`` is the ``data-key`` of the pile or card it came from)."""
         if self.elsewhere_role is not None and (self.pairing_panel().pairing is None
                                                 or not self.pairing_panel().pairing.seated):
             return  # a guest's page before its table came, a reply's tab: nothing to play here

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import t
 from ..state.controller import LogEntry
-from ..state.store import PLAYED
+from ..state.store import PLAYED, stale_parts
 from ..views.announce import move_sentences, table_sentences
 from ..views.practice import assist_tree, hint_marks
 from ..views.table_marks import Mark
@@ -39,15 +39,12 @@ class Assist:
                                   lesson=state.in_tutorial))
 
     def marks(self) -> list[Mark]:
-        """The hinted move's piles (``data-hint``), while no move has been played since the hint."""
+        """The hinted move's piles (``data-hint``), while no move has been played since the
+        hint (the store drops a stale hint: ``stale_parts``). Reads the state only."""
         state = self.store.state
-        ctrl, hinted = state.ctrl, state.hinted
-        if hinted is None:
+        if state.hinted is None or "hinted" in stale_parts(state):
             return []
-        if hinted.moves != len(ctrl.game.moves) or not ctrl.my_turn:
-            self.store.update(hinted=None)  # stale: gone for good, even when an undo comes back to that many moves
-            return []
-        return hint_marks(ctrl, hinted.hint.move)
+        return hint_marks(state.ctrl, state.hinted.hint.move)
 
 
 class Narration:

@@ -6,8 +6,10 @@ light up, and the drop plays the move. A tap (no movement) is a click.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..state.store import Drag
 from .page_dom import attr, js
 
 if TYPE_CHECKING:
@@ -19,9 +21,22 @@ DRAG_START_PX = 8
 SOURCE_SLOTS = ("S", "H", "D1", "D2", "D3", "D4")
 
 
+def dragged_copy(browser: Browser, source: str) -> Any:
+    """The copy of the card dragged from ``source`` (a ``data-key``) following the pointer,
+    if it is on the page."""
+    return browser.query(f'.ghost[data-drag="{source}"]')
+
+
+def drag_source(browser: Browser, source: str) -> Any:
+    """The table's pile or hand card of ``data-key`` ``source``, if it is there."""
+    return browser.query(f'#table [data-key="{source}"]')
+
+
 class DragAndDrop:
-    """Drags on the table (``root``). ``choose(el, keyboard, drop=None)`` picks or plays
-    the pile or card ``el`` as a click on it would (``drop``: the dragged card's copy)."""
+    """Drags on the table (``root``): the drag is the page's state (``PageState.drag``),
+    the card's copy under the pointer and the pile it hovers are drawn here.
+    ``choose(el, keyboard, drop=None)`` picks or plays the pile or card ``el`` as a click on
+    it would (``drop``: the ``data-key`` of the pile or card the dropped card came from)."""
 
     def __init__(self, store: Store, commands: Commands, browser: Browser, root: Any,
                  choose: Callable[..., None]) -> None:
@@ -30,9 +45,7 @@ class DragAndDrop:
         self.browser = browser
         self.root = root
         self.choose = choose
-        self.drag: dict[str, Any] | None = None
         self.suppress_click = False  # the click that ends a drag gesture is not a pick
-        self.home: Any = None  # the pile or hand card the last dragged card came from
 
     def swallow_click(self, event: Any) -> bool:
         """Whether a click event belongs to a drag gesture (and so is ignored). The browser
@@ -42,43 +55,62 @@ class DragAndDrop:
         swallowed, self.suppress_click = self.suppress_click, False
         return swallowed and event.detail != 0
 
+    def element(self, key: str | None) -> Any:
+        """The table's pile or hand card of ``data-key`` ``key`` (None: none)."""
+        return None if key is None else drag_source(self.browser, key)
+
+    def _mine(self, event: Any) -> Drag | None:
+        """The drag under way, if ``event`` is of its pointer."""
+        drag = self.store.state.drag
+        return drag if drag is not None and event.pointerId == drag.pointer else None
+
     def on_pointerdown(self, event: Any) -> None:
         self.suppress_click = False
         state = self.store.state
         if event.button != 0 or state.sheet is not None or not state.ctrl.my_turn or state.covered:
             return
         el = js(event.target.closest("[data-slot]"))
-        if el is None or attr(el, "data-slot") not in SOURCE_SLOTS or attr(el, "data-top") == "":
+        key = attr(el, "data-key") if el is not None else None
+        if el is None or attr(el, "data-slot") not in SOURCE_SLOTS or attr(el, "data-top") == "" or not key:
             return
-        self.drag = {"el": el, "id": event.pointerId, "x": event.clientX, "y": event.clientY,
-                     "started": False, "ghost": None, "over": None}
+        self.store.update(drag=Drag(key, event.pointerId, event.clientX, event.clientY))
 
     def on_pointermove(self, event: Any) -> None:
-        d = self.drag
-        if d is None or event.pointerId != d["id"]:
+        d = self._mine(event)
+        if d is None:
             return
-        dx, dy = event.clientX - d["x"], event.clientY - d["y"]
-        if not d["started"]:
+        dx, dy = event.clientX - d.x, event.clientY - d.y
+        if not d.started:
             if dx * dx + dy * dy < DRAG_START_PX * DRAG_START_PX:
                 return
             if not self.start(d):
-                self.drag = None
+                self.store.update(drag=None)
                 return
+            d = self.store.state.drag
         event.preventDefault()
-        d["ghost"].style.transform = f"translate({dx}px, {dy}px) rotate(3deg)"
-        under = self.slot_at(event.clientX, event.clientY)
-        same = (under is None and d["over"] is None) or (
-            under is not None and d["over"] is not None and under.isSameNode(d["over"]))
-        if not same:
-            if d["over"] is not None:
-                d["over"].removeAttribute("data-hover")
-            if under is not None:
-                under.setAttribute("data-hover", "1")
-            d["over"] = under
+        ghost = dragged_copy(self.browser, d.source)
+        if ghost is not None:
+            ghost.style.transform = f"translate({dx}px, {dy}px) rotate(3deg)"
+        under = attr(self.slot_at(event.clientX, event.clientY), "data-key") or None
+        if under != d.over:
+            self.hover(d.over, False)
+            self.hover(under, True)
+            self.store.update(drag=replace(d, over=under))
 
-    def start(self, d: dict[str, Any]) -> bool:
-        """The pointer moved far enough: pick the card and lift a ghost of it."""
-        el = d["el"]
+    def hover(self, key: str | None, on: bool) -> None:
+        """Light the pile ``key`` up as the one the dragged card is over (``on``), or not."""
+        el = self.element(key)
+        if el is not None:
+            if on:
+                el.setAttribute("data-hover", "1")
+            else:
+                el.removeAttribute("data-hover")
+
+    def start(self, d: Drag) -> bool:
+        """The pointer moved far enough: pick the card and lift a copy of it."""
+        el = self.element(d.source)
+        if el is None:
+            return False
         seat = attr(js(el.closest("[data-seat]")), "data-seat")
         if not self.commands.lift(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
                                  attr(el, "data-top")):
@@ -88,14 +120,14 @@ class DragAndDrop:
         rect = card_el.getBoundingClientRect()
         ghost = card_el.cloneNode(True)
         ghost.classList.add("ghost")
+        ghost.setAttribute("data-drag", d.source)
         ghost.style.left = f"{rect.left}px"
         ghost.style.top = f"{rect.top}px"
         ghost.style.width = f"{rect.width}px"
         ghost.style.height = f"{rect.height}px"
         ghost.style.setProperty("--cw", f"{rect.width}px")
         self.browser.document.body.appendChild(ghost)
-        d["ghost"] = ghost
-        d["started"] = True
+        self.store.update(drag=replace(d, started=True))
         return True
 
     def slot_at(self, x: float, y: float) -> Any:
@@ -106,40 +138,45 @@ class DragAndDrop:
         return el if el is not None and self.root.contains(el) else None
 
     def on_pointerup(self, event: Any) -> None:
-        d = self.drag
-        if d is None or event.pointerId != d["id"]:
+        d = self._mine(event)
+        if d is None:
             return
-        self.drag = None
-        if not d["started"]:
+        self.store.update(drag=None)
+        if not d.started:
             if event.pointerType == "touch":
                 # A tap. Handled here: after a drag that redrew the table under the finger,
                 # browsers may not send a click for the next tap.
                 self.suppress_click = True
-                self.choose(d["el"], False)
+                el = self.element(d.source)
+                if el is not None:
+                    self.choose(el, False)
             return
         self.suppress_click = True
-        ghost = d["ghost"]
         target = self.slot_at(event.clientX, event.clientY)
-        if d["over"] is not None:
-            d["over"].removeAttribute("data-hover")
-        if target is None or target.isSameNode(d["el"]):
-            ghost.remove()
+        self.hover(d.over, False)
+        if target is None or attr(target, "data-key") == d.source:
+            self._drop_copy(d)
             self.commands.drop_nowhere()
             return
-        self.home = d["el"]
-        self.choose(target, False, drop=ghost)
+        self.choose(target, False, drop=d.source)
+
+    def _drop_copy(self, d: Drag) -> None:
+        ghost = dragged_copy(self.browser, d.source)
+        if ghost is not None:
+            ghost.remove()
 
     def drop_gesture(self) -> None:
-        """Forget a drag under way (the table is being covered): its ghost goes."""
-        d, self.drag = self.drag, None
-        if d is not None and d["started"]:
-            d["ghost"].remove()
+        """Forget a drag under way (the table is being covered): its copy goes."""
+        d = self.store.state.drag
+        self.store.update(drag=None)
+        if d is not None and d.started:
+            self._drop_copy(d)
 
     def on_pointercancel(self, event: Any) -> None:
-        d = self.drag
-        if d is None or event.pointerId != d["id"]:
+        d = self._mine(event)
+        if d is None:
             return
-        self.drag = None
-        if d["started"]:
-            d["ghost"].remove()
+        self.store.update(drag=None)
+        if d.started:
+            self._drop_copy(d)
             self.commands.drop_nowhere()

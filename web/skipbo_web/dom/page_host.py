@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from ..commands import Commands
 from ..host.host_api import Command, answer, error_answer, parse_command, peek_id
 from ..state.protocol import HOST_SOURCE, MALFORMED, HostError
-from ..state.store import Highlight
 from ..views.table_marks import Mark
 from ..views.tree import h, props
 from .page_dom import JsException, js
@@ -98,11 +97,12 @@ class HostLink:
     # -- what is shown ------------------------------------------------------------------------
 
     def marks(self) -> list[Mark]:
-        """The highlight's marks on the table (none once another game is on it)."""
-        state = self.store.state
-        if state.highlight.game is not state.ctrl.game:
-            self.store.update(highlight=Highlight())
-        return [Mark(pile.seat, pile.slot, "data-highlight", "1") for pile in self.store.state.highlight.piles]
+        """The highlight's marks on the table (none once another game is on it: the store
+        drops it, ``stale_parts``). Reads the state only."""
+        highlight = self.store.state.highlight
+        if highlight.game is not self.store.state.ctrl.game:
+            return []
+        return [Mark(pile.seat, pile.slot, "data-highlight", "1") for pile in highlight.piles]
 
     def render(self) -> None:
         """The caption box above the table (hidden when there is no caption)."""

@@ -35,6 +35,7 @@ from ..views.motion_plan import COMPLETE, DRAW, PLAY, Travel, plan
 from ..views.table_layout import Layout
 from ..views.tree import Path
 from .page_dom import create_proxy, js
+from .page_drag import drag_source, dragged_copy
 
 if TYPE_CHECKING:
     from ..state.store import Store
@@ -117,10 +118,12 @@ class Motion:
 
     # -- before the table changes ---------------------------------------------------------
 
-    def take_off(self, drop: Any = None) -> Flight | None:
+    def take_off(self, dragged: str | None = None) -> Flight | None:
         """Start a move's flight before the table is patched: the table then shows its
-        layouts to ``measure``. ``drop`` is a dragged card's copy, where the move's card starts."""
+        layouts to ``measure``. ``dragged``: the pile or hand card the move's card was
+        dragged from (its ``data-key``); its copy, where it was dropped, is where it starts."""
         self.clear()
+        drop = dragged_copy(self.browser, dragged) if dragged is not None else None
         if not self.duration:
             if drop is not None:
                 drop.remove()
@@ -243,8 +246,14 @@ class Motion:
         animation = self._animate(copy, frames, FADE_MS * 2 if self.reduced else self.duration * 2.2, fill="forwards")
         animation.onfinish = self._done
 
-    def put_back(self, ghost: Any, home: Any) -> None:
-        """A dragged card that could not go where it was dropped glides back home."""
+    def put_back(self, dragged: str) -> None:
+        """A card dragged from ``dragged`` (the ``data-key`` of its pile or hand card) that
+        could not go where it was dropped glides back home."""
+        ghost = dragged_copy(self.browser, dragged)
+        if ghost is None:
+            return
+        ghost.removeAttribute("data-drag")  # no longer the copy of a drag under way
+        home = drag_source(self.browser, dragged)
         if not self.duration or self.reduced or home is None:
             ghost.remove()
             return

@@ -62,6 +62,11 @@ class PuzzleSession:
         session.report()
         return solved
 
+    def read_solved(self) -> None:
+        """Read which puzzles are solved for their sheet (a damaged progress is set aside
+        and said now, before the sheet is drawn)."""
+        self.store.update(puzzles_solved=frozenset(self.solved()))
+
     def mark_solved(self, ident: int) -> None:
         self.session.storage.set(self.key, progress_data(self.solved() | {ident}))
 
@@ -158,8 +163,9 @@ class PuzzleSession:
         self.box.hidden = False
 
     def sheet_tree(self, state: PageState) -> El:
-        """The puzzles sheet: the list, with those solved marked."""
-        return list_tree(self.solved(), state.look.lang, state.look.faces)
+        """The puzzles sheet: the list, with those solved marked (as read when it opened:
+        ``read_solved``). Reads the state only."""
+        return list_tree(state.puzzles_solved, state.look.lang, state.look.faces)
 
     @staticmethod
     def entry_tree(state: PageState) -> El:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import t
 from ..state.controller import Controller
 from ..state.messages import Message
 from ..state.replay import MAX_BYTES, RecordProblem, Replay, autoplay_delay_ms, parse_record
-from ..views.replay_view import default_viewer, replay_tree
+from ..views.replay_view import replay_tree
 from ..views.share import record_filename, records_tree, share_link, tutorial_link
 from ..views.tree import El
 from .page_dom import FETCH_SECONDS, JsException
@@ -36,14 +37,12 @@ class RecordsDesk:
         self.commands = commands
         self.session = session
         self.browser = browser
-        self.viewer = 0                     # the seat at the bottom of the viewer's table
-        self.token = 0                      # autoplay runs while it matches
 
     def sheet_tree(self, state: PageState, kind: str) -> El:
         """The records sheet or the replay viewer."""
         look = state.look
         if kind == "replay" and state.replay is not None:
-            return replay_tree(state.replay, look, self.viewer)
+            return replay_tree(state.replay, look, state.replay.seat)
         location = self.browser.window.location
         base = f"{location.origin}{location.pathname}"
         link = (tutorial_link(base, look.lang, look.faces) if state.in_tutorial
@@ -97,7 +96,7 @@ class RecordsDesk:
             self.commands.step(int(value))
         elif name == "replay-seat":  # the seat at the bottom of the replay's table
             if int(value) < len(replay.players):
-                self.viewer = int(value)
+                self.store.update(replay=replay.but(seat=int(value)))
                 self.update()
         else:
             self.commands.step(turn=int(value))
@@ -161,9 +160,7 @@ class RecordsDesk:
     def show(self, replay: Replay) -> None:
         """Open a checked record in the viewer, at its start (a replay open before closes)."""
         self.commands.end_replay()
-        self.token += 1
         self.store.update(replay=replay)
-        self.viewer = default_viewer(replay)
         self.commands.open_sheet("replay")
         self.browser.focus_first('[data-action="replay-forward"]', self.sheet)
 
@@ -181,29 +178,38 @@ class RecordsDesk:
         if self.store.state.replay is None:
             return False
         self.store.update(replay=None)
-        self.token += 1
         return True
 
-    def go(self, move: Any) -> None:
-        """Move the viewer (``move`` changes the replay's step); pauses autoplay."""
-        self.store.state.replay.playing = False
-        self.token += 1
-        move()
+    def go(self, move: Callable[[Replay], Replay]) -> None:
+        """Move the viewer (``move`` gives the replay at its new step); pauses autoplay."""
+        self.store.update(replay=move(self.store.state.replay.but(playing=False)))
         self.update()
 
     def play(self) -> None:
-        self.token += 1
-        if self.store.state.replay.toggle_play():
-            asyncio.ensure_future(self.autoplay(self.token))
+        """Start autoplay (a new run of it) or pause it."""
+        replay = self.store.state.replay.toggle_play()
+        self.store.update(replay=replay)
+        if replay.playing:
+            asyncio.ensure_future(self.autoplay(replay))
         self.update()
 
-    async def autoplay(self, token: int) -> None:
-        while token == self.token and self.store.state.replay is not None and self.store.state.replay.playing:
+    async def autoplay(self, started: Replay) -> None:
+        """One step forward at the computer's pace while the run ``started`` goes on (the
+        viewer moved by hand, paused, played again, closed or another record: it ends)."""
+        while self._running(started) is not None:
             await asyncio.sleep(autoplay_delay_ms(self.store.state.speed) / 1000)
-            if token != self.token or self.store.state.replay is None or not self.store.state.replay.playing:
+            replay = self._running(started)
+            if replay is None:
                 break
-            self.store.state.replay.forward()
+            self.store.update(replay=replay.forward())
             self.update()
+
+    def _running(self, started: Replay) -> Replay | None:
+        """The replay shown while autoplay's run ``started`` still goes on, else None."""
+        replay = self.store.state.replay
+        if replay is None or not replay.playing or replay.run != started.run or replay.moves is not started.moves:
+            return None
+        return replay
 
     def update(self) -> None:
         """Patch the viewer to the replay's step (focus stays where it is); the move just

@@ -40,7 +40,6 @@ class StatsDesk:
         self.browser = browser
         self._games: list[GameSummary] | None = None  # None: not read yet
         self.counted: object | None = None  # the game last counted (never twice)
-        self.confirm = False  # the sheet asks whether to clear them
         if not session.embed:  # an embedded table never touches the visitor's statistics
             session.storage.reliefs.append(self.trim)
 
@@ -109,10 +108,16 @@ class StatsDesk:
             self._games = add(self.games, summary)
             self.session.storage.set(STATS_KEY, to_store(self._games))
 
+    def read(self) -> list[GameSummary]:
+        """The games counted, read before their sheet is drawn (what cannot be read is set
+        aside and said now); the sheet asks nothing yet."""
+        self.store.update(stats_confirm=False)
+        return self.games
+
     def sheet_tree(self, state: PageState) -> El:
-        """The statistics sheet."""
-        games = self.games  # (reads the store, and sets aside what it cannot read)
-        return stats_tree(state.look.lang, games, self.confirm, self.kept_aside(), self.session.apart)
+        """The statistics sheet (the games as ``read`` them: drawing it reads no store)."""
+        games = self._games if self._games is not None else self.games  # read when the sheet opened
+        return stats_tree(state.look.lang, games, state.stats_confirm, self.kept_aside(), self.session.apart)
 
     def action(self, action: str) -> None:
         """The statistics sheet's buttons: downloads, and clearing (asked first)."""
@@ -124,13 +129,13 @@ class StatsDesk:
             text = json.dumps(to_store(self.games), indent=1, ensure_ascii=False)
             self.download("skipbo-statistics.json", text, "application/json")
         elif action in ("stats-clear", "stats-keep"):
-            self.confirm = action == "stats-clear"
+            self.store.update(stats_confirm=action == "stats-clear")
             self.commands.redraw_sheet()
-            self.browser.focus_first('[data-action="stats-keep"]' if self.confirm
+            self.browser.focus_first('[data-action="stats-keep"]' if self.store.state.stats_confirm
                                      else '[data-action="stats-clear"]', sheet)
         elif action == "stats-clear-yes":
             self._games = []  # you asked for them to go (what is kept aside stays, in its sheet)
-            self.confirm = False
+            self.store.update(stats_confirm=False)
             if not self.session.apart:
                 self.session.storage.set(STATS_KEY, to_store([]))
             self.commands.redraw_sheet()

@@ -39,32 +39,38 @@ class TableView:
         self.version = version
         self.embed = embed  # an embedded table: its own bar, no engine version
         self.bar_drawn: El | None = None  # the bar as last drawn with its menu closed
-        self.menu_open = False            # the bar's More menu (a phone upright)
         # shown the table's layout before and after, just before the next patch (a move's motion)
         self.before_patch: Callable[[Layout, Layout], None] | None = None
         self.drawn: Table | None = None  # the table shown (its tree and, when asked, where its cards are)
 
     def render_chrome(self) -> None:
         """The bar, the engine version and the notices, patched in place (touched only when
-        they change); a changed bar starts with its menus closed."""
+        they change); a changed bar starts with its menus closed (its More menu is open
+        only on the bar it was opened on: ``PageState.menu``)."""
         state = self.store.state
         look, speed = state.look, state.speed
-        bar = embed_bar_tree(look, speed) if self.embed else bar_tree(look, speed)
+        bar = self.closed_bar()
         if bar != self.bar_drawn:
             self.bar_drawn = bar
-            self.menu_open = False
             details = self.browser.query("details[open]", self.bar.node)
             if details is not None:
                 details.removeAttribute("open")
-        if self.menu_open and not self.embed:
+        if state.menu is not None and state.menu == bar and not self.embed:
             bar = bar_tree(look, speed, menu_open=True)
         self.bar.show(bar)
         self.foot.show(foot_tree(look.lang, None if self.embed else self.version))
         self.notices.show(notices_tree(state.notices, look.lang))
 
+    def closed_bar(self) -> El:
+        """The bar for the page's look and speed, its menus closed."""
+        state = self.store.state
+        return embed_bar_tree(state.look, state.speed) if self.embed else bar_tree(state.look, state.speed)
+
     def toggle_menu(self, open_: bool | None = None) -> None:
         """Open or close the bar's More menu (a phone upright); ``None``: the other way."""
-        self.menu_open = not self.menu_open if open_ is None else open_
+        bar = self.closed_bar()
+        shown = self.store.state.menu is not None and self.store.state.menu == bar
+        self.store.update(menu=bar if (not shown if open_ is None else open_) else None)
         self.render_chrome()
 
     def render(self, marks: list[Mark]) -> None:

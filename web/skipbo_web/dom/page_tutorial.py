@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..state.controller import BadSave, Controller
+from ..state.controller import BadSave
 from ..state.messages import Message
 from ..state.saves import TUTORIAL_EMBED_KEY, TUTORIAL_KEY
 from ..state.tutorial import STEP_COUNT, Tutorial, is_active, url_choice
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 
 class TutorialSession:
-    """The tutorial while it is shown (``tutorial``), and the game it set aside (``normal``).
+    """The tutorial's save, its coach box and where it leaves the address (the tutorial
+    and the game it set aside are the page's state: ``tutorial``, ``tutorial_aside``).
     Entering, leaving and its buttons are commands (``Commands.enter_tutorial``, ...)."""
 
     def __init__(self, store: Store, commands: Commands, session: Session, browser: Browser, patcher: Patcher,
@@ -38,8 +39,6 @@ class TutorialSession:
         self.session = session
         self.browser = browser
         self.root = root  # the table (the card a step asks for is focused there)
-        self.normal: Controller | None = None
-        self.normal_unsaved = self.normal_setup = False  # see enter()
         self.key = TUTORIAL_KEY
         box = self.box
         self.view = TreeView(patcher, box.querySelector(".coach-box"))
@@ -80,12 +79,6 @@ class TutorialSession:
         self.commands.enter_tutorial(tutorial, unsaved, unsaved and not url_game)
         return True
 
-    def set_aside(self, normal: Controller, unsaved: bool, setup: bool) -> None:
-        """The tutorial is entered: ``normal`` is the game it sets aside (unless one already
-        is). ``unsaved``: a new deal not saved yet; ``setup``: leaving opens the new-game screen."""
-        if self.store.state.tutorial is None:
-            self.normal, self.normal_unsaved, self.normal_setup = normal, unsaved, setup
-
     def save(self, active: bool = True) -> None:
         """Follow the script past what was just played, then save the tutorial's progress."""
         tutorial = self.store.state.tutorial
@@ -96,10 +89,9 @@ class TutorialSession:
 
     def close(self) -> None:
         """Leave the tutorial where it is (saved, to be resumed) and drop ``tutorial`` from
-        the address, so that a reload shows the normal game."""
+        the address, so that a reload shows the normal game (the game it set aside is let go)."""
         self.save(active=False)
-        self.store.update(tutorial=None)
-        self.normal = None
+        self.store.update(tutorial=None, tutorial_aside=None)
         window = self.browser.window
         params = window.URLSearchParams.new(window.location.search)
         if params.has("tutorial"):

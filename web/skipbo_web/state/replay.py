@@ -9,6 +9,7 @@ this module only keeps the positions the engine produces.
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
 from typing import Any
 
 from skipbo_core import Game, RecordError, Rules
@@ -91,35 +92,50 @@ def _start(data: dict) -> Game:
 
 class Replay:
     """A checked record and the viewer's place in it: ``step`` is the number of moves
-    played (0 = the deal, ``last`` = the end of the record).
+    played (0 = the deal, ``last`` = the end of the record), ``playing`` whether autoplay
+    runs (its ``run``: the autoplay started last), ``seat`` the seat at the bottom of the
+    viewer's table.
 
-    Positions are rebuilt on demand from a copy kept every ``CHECKPOINT`` moves, so
-    opening a long record costs one replay and little memory."""
+    A value, as the page's state is: moving through it (``go``, ``forward``...) gives a new
+    ``Replay`` on the same record, and nothing changes one in place. Positions are rebuilt
+    on demand from a copy kept every ``CHECKPOINT`` moves, so opening a long record costs
+    one replay and little memory."""
 
     CHECKPOINT = 16
 
     def __init__(self, data: Any) -> None:
         final = check_record(data)
-        self.data = data
-        self.moves: list[str] = list(data["moves"])
+        moves: list[str] = list(data["moves"])
         game = _start(data)
         for p in game.players:  # names are untrusted text: shown escaped, and kept short
             p["name"] = clean_name(p["name"])
-        self.players = [dict(p) for p in game.players]
-        self.checkpoints: dict[int, Game] = {0: game.copy()}
-        self.turns: list[int] = [game.turn]     # the turn each position is in
-        for k, text in enumerate(self.moves, start=1):
+        players = [dict(p) for p in game.players]
+        checkpoints: dict[int, Game] = {0: game.copy()}
+        turns: list[int] = [game.turn]     # the turn each position is in
+        for k, text in enumerate(moves, start=1):
             game.play(text)
-            self.turns.append(game.turn)
+            turns.append(game.turn)
             if k % self.CHECKPOINT == 0:
-                self.checkpoints[k] = game.copy()
-        self.log: list[LogEntry] = game.log()  # each move: who, the card it took...
+                checkpoints[k] = game.copy()
+        log: list[LogEntry] = game.log()  # each move: who, the card it took...
         if final.is_over and not game.is_over:  # a stated resignation ends the record
             game.resign()
-        self.final = game
-        self.step = 0
-        self.playing = False
-        self._cache: tuple[int, Game] = (0, self.checkpoints[0])
+        seat = next((s for s, p in enumerate(players) if p.get("kind") == "human"), 0)  # the first person
+        self.__dict__.update(data=data, moves=moves, players=players, checkpoints=checkpoints, turns=turns,
+                             log=log, final=game, step=0, playing=False, seat=seat, run=0,
+                             _memo=[0, checkpoints[0]])  # the position built last (shared by every step's value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"a Replay is a value: {name} is not set on it (use go, but...)")
+
+    def but(self, **changes: Any) -> Replay:
+        """This replay with ``changes`` (``step``, ``playing``, ``seat``, ``run``) on the same record."""
+        unknown = set(changes) - {"step", "playing", "seat", "run"}
+        if unknown:
+            raise AttributeError(f"a Replay has no {', '.join(sorted(unknown))} to change")
+        new = object.__new__(Replay)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
 
     # -- what the record is -----------------------------------------------------------------
 
@@ -136,13 +152,14 @@ class Replay:
         """The game after ``step`` moves: the nearest checkpoint, replayed forward."""
         if step == self.last:
             return self.final
-        if self._cache[0] != step:
+        memo = self._memo
+        if memo[0] != step:
             base = step - step % self.CHECKPOINT
             game = self.checkpoints[base].copy()
             for text in self.moves[base:step]:
                 game.play(text)
-            self._cache = (step, game)
-        return self._cache[1]
+            memo[:] = [step, game]
+        return memo[1]
 
     @property
     def turn(self) -> int:
@@ -177,48 +194,47 @@ class Replay:
         record's later moves and reshuffles are left behind)."""
         return Game.from_record(self.game.to_record())
 
-    # -- moving through it -----------------------------------------------------------------
+    # -- moving through it: each gives the replay at its new step -------------------------------
 
-    def go(self, step: int) -> int:
-        """Jump to ``step`` (clamped to the record); returns the new step."""
-        self.step = max(0, min(self.last, step))
-        if self.step == self.last:
-            self.playing = False
-        return self.step
+    def go(self, step: int) -> Replay:
+        """At ``step`` (clamped to the record); autoplay stops at the end."""
+        step = max(0, min(self.last, step))
+        return self.but(step=step, playing=self.playing and step != self.last)
 
-    def forward(self) -> int:
+    def forward(self) -> Replay:
         return self.go(self.step + 1)
 
-    def back(self) -> int:
+    def back(self) -> Replay:
         return self.go(self.step - 1)
 
-    def first(self) -> int:
+    def first(self) -> Replay:
         return self.go(0)
 
-    def end(self) -> int:
+    def end(self) -> Replay:
         return self.go(self.last)
 
-    def go_turn(self, turn: int) -> int:
-        """Jump to the start of ``turn`` (clamped to the turns the record has)."""
+    def go_turn(self, turn: int) -> Replay:
+        """At the start of ``turn`` (clamped to the turns the record has)."""
         return self.go(self._turn_start(max(1, min(self.last_turn, turn))))
 
-    def next_turn(self) -> int:
+    def next_turn(self) -> Replay:
         return self.go_turn(self.turn + 1) if self.turn < self.last_turn else self.end()
 
-    def previous_turn(self) -> int:
-        """The start of this turn, or of the turn before when already at its start."""
+    def previous_turn(self) -> Replay:
+        """At the start of this turn, or of the turn before when already at its start."""
         start = self._turn_start(self.turn)
         return self.go(start) if start < self.step else self.go_turn(self.turn - 1)
 
     def _turn_start(self, turn: int) -> int:
         return next(k for k, t in enumerate(self.turns) if t >= turn)
 
-    def toggle_play(self) -> bool:
-        """Start or pause autoplay; starting at the end begins again from the deal."""
-        if not self.playing and self.step == self.last:
-            self.first()
-        self.playing = not self.playing
-        return self.playing
+    def toggle_play(self) -> Replay:
+        """Autoplay started (a new ``run``) or paused; starting at the end begins again
+        from the deal."""
+        if self.playing:
+            return self.but(playing=False)
+        start = self.first() if self.step == self.last else self
+        return start.but(playing=True, run=self.run + 1)
 
 
 def autoplay_delay_ms(speed: int) -> int:

@@ -60,12 +60,39 @@ class Hinted:
 
 
 @dataclass(frozen=True)
+class SetAside:
+    """The game the tutorial set aside while it is shown, back on the table when it is
+    left: ``unsaved``, a new deal not saved yet (leaving saves it); ``setup``, leaving
+    opens the new-game screen (a first visit)."""
+
+    ctrl: Controller
+    unsaved: bool = False
+    setup: bool = False
+
+
+@dataclass(frozen=True)
 class Moved:
-    """A move just played on the game on the table: its log entry, and the dragged card's
-    copy it was dropped as (a node of the page; None: not dragged), where its flight starts."""
+    """A move just played on the game on the table: its log entry, and where its card was
+    dragged from (the ``data-key`` of that pile or hand card; None: not dragged), whose
+    copy under the pointer is where its flight starts."""
 
     entry: LogEntry
-    drop: Any = None
+    drop: str | None = None
+
+
+@dataclass(frozen=True)
+class Drag:
+    """A card dragged with the mouse or a finger: taken from the pile or hand card
+    ``source`` (its ``data-key``) by pointer ``pointer`` pressed at (``x``, ``y``);
+    ``started`` once the pointer moved far enough (a copy of the card follows it), and
+    ``over``, the pile under the pointer (its ``data-key``; None: none)."""
+
+    source: str
+    pointer: int
+    x: float
+    y: float
+    started: bool = False
+    over: str | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,15 +109,20 @@ class PageState:
     sheet: str | None = None      # setup, help, records, replay, stats, puzzles; None: closed
     draft: Settings | None = None  # the new-game form as filled in so far (None: none yet) ...
     draft_errors: tuple[str, ...] = ()  # ... and its wrong fields
-    replay: Replay | None = None  # the record open in the replay viewer
-    tutorial: Tutorial | None = None  # the tutorial while it is shown
+    replay: Replay | None = None  # the record open in the replay viewer, its step, seat and autoplay
+    tutorial: Tutorial | None = None  # the tutorial while it is shown ...
+    tutorial_aside: SetAside | None = None  # ... and the game it set aside meanwhile
     puzzle: Puzzle | None = None  # the puzzle last opened ...
     puzzle_game: Controller | None = None  # ... and the game that is a try at it ...
     puzzle_start: Game | None = None  # ... the puzzle's table as the try began ...
     puzzle_status: str = OPEN     # ... and where the try stands (puzzle_book: OPEN, REACHED, FAILED, SHOWN)
+    puzzles_solved: frozenset[int] = frozenset()  # the puzzles solved, as read when their sheet opened
+    stats_confirm: bool = False   # the statistics sheet asks whether to clear them
     highlight: Highlight = field(default_factory=Highlight)
     hinted: Hinted | None = None  # the hint shown, while no move has been played since
     moved: Moved | None = None    # the move played last on the table (its effects read it)
+    drag: Drag | None = None      # a card being dragged, while it is
+    menu: object | None = None    # the bar (its tree) whose More menu is open: a changed bar starts with it closed
     picked: str | None = None     # the pile or card being picked (its data-key: "0:S", "B2", "H3"), while it is
 
     @property
@@ -142,6 +174,20 @@ class Event(Enum):
     REFUSED = "refused"
 
 
+def stale_parts(state: PageState) -> dict[str, Any]:
+    """The parts of ``state`` that no longer hold for the game on the table, as their next
+    values: the hint once a move was played since or nobody may act on it (gone for good,
+    even when an undo comes back to as many moves), the host's highlight once another game
+    is on the table."""
+    stale: dict[str, Any] = {}
+    ctrl, hinted = state.ctrl, state.hinted
+    if hinted is not None and (hinted.moves != len(ctrl.game.moves) or not ctrl.my_turn):
+        stale["hinted"] = None
+    if state.highlight.game is not None and state.highlight.game is not ctrl.game:
+        stale["highlight"] = Highlight()
+    return stale
+
+
 GAME, PLAYED, SHOWING, DRAWN, SHOWN = Event.GAME, Event.PLAYED, Event.SHOWING, Event.DRAWN, Event.SHOWN
 PICKED, REFUSED = Event.PICKED, Event.REFUSED
 Change = frozenset[str | Event]  # the names of the fields that changed, and the events
@@ -170,9 +216,9 @@ class Store:
         return unsubscribe
 
     def update(self, *events: Event, **changes: Any) -> frozenset[str]:
-        """The next state, with ``changes``; the listeners hear, in one batch, the parts
-        whose value changed and ``events`` (heard even when nothing changed). What
-        changed is returned."""
+        """The next state, with ``changes`` (and without what they made stale:
+        ``stale_parts``); the listeners hear, in one batch, the parts whose value changed
+        and ``events`` (heard even when nothing changed). What changed is returned."""
         unknown = set(changes) - FIELDS
         if unknown:
             raise AttributeError(f"PageState has no {', '.join(sorted(unknown))}")
@@ -181,6 +227,10 @@ class Store:
                             if getattr(state, name) is not value and getattr(state, name) != value)
         if changed:
             self.state = replace(state, **{name: changes[name] for name in changed})
+        stale = stale_parts(self.state)  # a move played in the game on the table, another game there
+        if stale:
+            self.state = replace(self.state, **stale)
+            changed = changed | frozenset(stale)
         if changed or events:
             self._tell(frozenset((*changed, *events)))
         return changed
@@ -200,8 +250,9 @@ class Store:
 
     def notify(self, *events: Event) -> None:
         """Tell the listeners what happened (``GAME`` for a change inside the game on the
-        table; ``PLAYED``, ``SHOWING``, ``DRAWN``, ``SHOWN``, ``PICKED``, ``REFUSED``)."""
-        self._tell(frozenset(events))
+        table; ``PLAYED``, ``SHOWING``, ``DRAWN``, ``SHOWN``, ``PICKED``, ``REFUSED``), with
+        the parts it made stale (``stale_parts``)."""
+        self.update(*events)
 
     def _tell(self, what: Change) -> None:
         for listener in list(self._listeners):

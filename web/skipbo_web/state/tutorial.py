@@ -15,10 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skipbo_core import Game, Move, Rules
+from skipbo_core.ai import Player
 from skipbo_core.cards import DISCARD_PILES, WILD, new_deck
 
+from .controller import Controller
 from .messages import Message
 from .save_errors import BadSave
+from .settings import Settings
 
 SAVE_VERSION = 1
 RULES = Rules(players=2, stock_size=4)
@@ -266,3 +269,12 @@ def url_choice(params: dict[str, str]) -> tuple[bool, bool]:
     if value is None or value == "0":
         return False, False
     return value == "1", value != "1"
+
+
+def controller_for(tutorial: Tutorial, settings: Settings) -> Controller:
+    """A controller for the tutorial's game: the computer plays the script, and the
+    player's moves pass the tutorial's guard first."""
+    ctrl = Controller(tutorial.game, settings)
+    ctrl.computers[COMPUTER] = Player(tutorial.computer_move)
+    ctrl.guard = tutorial.check
+    return ctrl

@@ -3,13 +3,10 @@ new-game screen, and which table elements light up (no DOM access here)."""
 
 from __future__ import annotations
 
-from skipbo_core.ai import Player
-
 from ..i18n import card_face, t
 from ..state.controller import Controller
 from ..state.look import Look
-from ..state.settings import Settings
-from ..state.tutorial import COMPUTER, Tutorial
+from ..state.tutorial import Tutorial
 from .seat_words import message_text
 from .table_marks import Mark
 from .table_model import controller_names
@@ -21,15 +18,6 @@ def pile_mark(pile: str, role: str) -> Mark:
     your hand card 5, ``"H"`` your whole hand, ``"B2"`` building pile 2, ``"draw"`` the
     draw pile (seat 0 is you)."""
     return Mark(None if pile == "draw" or pile.startswith("B") else 0, pile, "data-coach", role)
-
-
-def controller_for(tutorial: Tutorial, settings: Settings) -> Controller:
-    """A controller for the tutorial's game: the computer plays the script, and the
-    player's moves pass the tutorial's guard first."""
-    ctrl = Controller(tutorial.game, settings)
-    ctrl.computers[COMPUTER] = Player(tutorial.computer_move)
-    ctrl.guard = tutorial.check
-    return ctrl
 
 
 def step_text(tutorial: Tutorial, lang: str, faces: str = "skipbo") -> str:

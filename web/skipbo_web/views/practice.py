@@ -1,10 +1,8 @@
-"""Hints and Undo for the human at the table (no DOM access here).
+"""Hints and Undo for the human at the table, in views (no DOM access, nothing changed here).
 
 A hint is the move the ``hard`` computer player would make (``skipbo_core.ai.hints``),
-shown as a message whose reason the catalogue words. Undo exists in practice games
-(``Controller.practice``: the new-game screen's Practice box, or ``practice=1`` in the
-address): it takes back the human's last move of the current turn, if that move showed
-no hidden card (the engine's log says which did), with ``Game.pop``.
+shown as a message whose reason the catalogue words. Undo (skipbo_web.state.undo) is
+offered in practice games; its button says why it cannot act now.
 """
 
 from __future__ import annotations
@@ -16,6 +14,7 @@ from skipbo_core.cards import card_token
 from ..i18n import t
 from ..state.controller import Controller, Message
 from ..state.look import Look
+from ..state.undo import target_message, undo_block
 from .table_marks import Mark
 from .tree import El, h, props
 
@@ -26,10 +25,6 @@ def hint_for(ctrl: Controller) -> Hint | None:
         return None
     seat = ctrl.game.current_seat
     return hint(ctrl.game.view(seat), ctrl.game.legal_moves())
-
-
-def _target(move: Move) -> Message:
-    return Message("hint.to_build" if move.is_build else "hint.to_discard", {"n": move.slot + 1})
 
 
 def _source(move: Move, card: int | None) -> str | Message:
@@ -57,7 +52,7 @@ def hint_message(h: Hint, card: int | None = None) -> Message:
     reason = Message(key, args)
     if h.move.is_end:
         return Message("hint.line_end", {"reason": reason})
-    return Message("hint.line", {"source": _source(h.move, card), "target": _target(h.move), "reason": reason})
+    return Message("hint.line", {"source": _source(h.move, card), "target": target_message(h.move), "reason": reason})
 
 
 def hint_marks(ctrl: Controller, move: Move) -> list[Mark]:
@@ -72,33 +67,6 @@ def hint_marks(ctrl: Controller, move: Move) -> list[Mark]:
         first = Mark(owner, move.source_slot.removeprefix("P"), "data-hint", "1")
     dst = move.target_slot
     return [first, Mark(None if move.is_build else me, dst, "data-hint", "1")]
-
-
-def undo_block(ctrl: Controller) -> str | None:
-    """``None`` when Undo may take back the human's last move now, else the key of
-    the message that says why not."""
-    if not ctrl.practice:
-        return "undo.not_practice"
-    if not ctrl.my_turn:
-        return "undo.not_now"
-    last = ctrl.game.log(-1)
-    if not last or last[0].move.ends_turn:  # a turn's moves so far are all building moves
-        return "undo.none"
-    if last[0].revealed:  # it showed a hidden card (a new stock top, cards drawn)
-        return "undo.hidden"
-    return None
-
-
-def undo(ctrl: Controller) -> bool:
-    """Take back the human's last move if allowed; otherwise only say why not."""
-    why = undo_block(ctrl)
-    if why is not None:
-        ctrl.message = Message(why)
-        return False
-    move = ctrl.game.pop()
-    ctrl.selected = None
-    ctrl.message = Message("undo.done", {"source": move.source_text, "target": _target(move)})
-    return True
 
 
 def assist_tree(ctrl: Controller, look: Look, label: str = "", lesson: bool = False) -> El:

@@ -8,6 +8,7 @@ whether a try reached the goal is the engine's answer (``skipbo_core.goals``).
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import Any
 
 from ..i18n import card_face, t
@@ -68,7 +69,7 @@ def box_tree(p: Puzzle, status: str, lang: str, faces: str, has_next: bool) -> E
              h("p", props(class_="coach-live", aria_live="polite"), t(lang, said) if said else "", key="live"))
 
 
-def list_tree(solved: set[int], lang: str, faces: str) -> El:
+def list_tree(solved: Set[int], lang: str, faces: str) -> El:
     """The sheet that lists the puzzles by difficulty, the solved ones marked."""
     parts: list[El] = []
     levels = [(level, [p for p in PUZZLES if p.level == level]) for level in dict.fromkeys(p.level for p in PUZZLES)]

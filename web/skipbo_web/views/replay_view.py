@@ -63,11 +63,6 @@ def log_message(e: LogEntry) -> Message:
     return Message(key, {"seat": e.seat, "card": e.card, "pile": m.slot + 1})
 
 
-def default_viewer(replay: Replay) -> int:
-    """The seat at the bottom of the replay: the first person in the record, else seat 0."""
-    return next((s for s, p in enumerate(replay.players) if p.get("kind") == "human"), 0)
-
-
 def board_tree(replay: Replay, look: Look, viewer: int) -> El:
     """The table at the current step, in a root that carries the replay's hooks."""
     root = props(class_="table replay-table", data_replay="1", data_step=replay.step, data_last=replay.last)
