@@ -221,6 +221,9 @@ class _Grid:
         return [[d != (not f and test(r, c)) for c, (d, f) in enumerate(zip(drow, frow, strict=True))]
                 for r, (drow, frow) in enumerate(zip(self.dark, self.fixed, strict=True))]
 
+    def apply_mask(self, mask: int) -> None:
+        self.dark = self.masked(mask)
+
 
 # -- penalty points of a masked symbol -----------------------------------------------------
 
@@ -307,7 +310,7 @@ def encode(text: str, level: str = "M") -> QrCode:
     grid = _Grid(version)
     grid.place(_interleaved(_data_bits(data, version, level), version, level))
     mask = min(range(8), key=lambda m: penalty(grid.masked(m)))
-    grid.dark = grid.masked(mask)
+    grid.apply_mask(mask)
     grid.format_bits(_bch(_FORMAT_LEVEL[level] << 3 | mask, 0x537, 10) ^ 0x5412)
     if version >= 7:
         grid.version_bits()
