@@ -10,7 +10,7 @@ from skipbo_core.cards import card_token
 from ..host.host_api import refusal_error
 from ..state.controller import LogEntry
 from ..state.outcome import Outcome, Played, Refused
-from ..state.store import GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved
+from ..state.store import GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, TABLE, Moved
 from .base import CommandsBase
 
 
@@ -34,8 +34,9 @@ class MoveCommands(CommandsBase):
         return outcome.played
 
     def after_human(self, outcome: Outcome, keyboard: bool = False, drop: Any = None) -> None:
-        """A person's pick or move was taken: a move played is kept, said and drawn; one
-        refused is drawn (a dragged card flies back), heard and its reason shown."""
+        """A person's pick or move was taken: a move played is kept, said and drawn; a pick
+        that played nothing is drawn (a dragged card flies back), heard and a refusal's
+        reason shown (``REFUSED``: the page is patched before the effects hear it)."""
         rooms = self.rooms
         if isinstance(outcome, Played):
             entry = outcome.entry
@@ -45,8 +46,7 @@ class MoveCommands(CommandsBase):
         else:
             if drop is not None:
                 rooms.motion.put_back(drop, rooms.drag.home)
-            self.render()
-            self.store.notify(REFUSED)  # a refused move is heard, its reason shown by the pile picked
+            self.store.notify(REFUSED)  # drawn; a refused move is heard, its reason shown by the pile picked
             if keyboard and self.store.state.ctrl.selected is not None:
                 rooms.keys.after_pick()
         rooms.computer.play_if_due()
@@ -57,13 +57,13 @@ class MoveCommands(CommandsBase):
         self.store.update(GAME, PLAYED, moved=Moved(entry, drop))
 
     def draw_move(self, entry: LogEntry, drop: Any = None) -> None:
-        """Draw the table after ``entry`` was played; the effects follow: before the patch
-        an ended game is counted and the cards take off (``SHOWING``), after it they land,
-        a win is celebrated and the move heard (``SHOWN``)."""
+        """Draw the table after ``entry`` was played, in this task: before the patch an
+        ended game is counted and the cards take off (``SHOWING``, the old layout still on
+        screen); at ``SHOWN`` the page's screen patches (it hears first), then the cards
+        land, a win is celebrated and the move heard."""
         if self.store.state.moved is None or self.store.state.moved.entry is not entry:
             self.store.update(moved=Moved(entry, drop))
         self.store.notify(SHOWING)
-        self.render()
         self.store.notify(SHOWN)
 
     def lift(self, slot: str | None, seat: int | None, card: str | None, top: str | None) -> bool:
@@ -74,7 +74,7 @@ class MoveCommands(CommandsBase):
             ctrl.refuse(notation)
         elif ctrl.selected != notation:
             ctrl.click(slot, seat, card, top)
-        self.render()
+        self.store.notify(TABLE)
         return not isinstance(notation, Refused)
 
     def cancel_pick(self) -> None:
@@ -82,12 +82,12 @@ class MoveCommands(CommandsBase):
         ctrl = self.store.state.ctrl
         if ctrl.selected is not None:
             ctrl.cancel()
-            self.render()
+            self.store.notify(TABLE)
 
     def drop_nowhere(self) -> None:
         """A drag ended off the table's piles: the card goes back."""
         self.store.state.ctrl.cancel()
-        self.render()
+        self.store.notify(TABLE)
 
     def play(self, move: str) -> dict[str, Any]:
         """Play ``move`` in the rules' notation for the person to move (the host's ``play``)."""
@@ -118,5 +118,5 @@ class MoveCommands(CommandsBase):
     def reveal(self) -> None:
         """Hot-seat: the next player is at the device; their cards show."""
         self.store.state.ctrl.reveal()
-        self.render()
+        self.store.notify(TABLE)
         self.rooms.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')

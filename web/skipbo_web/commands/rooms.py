@@ -137,12 +137,6 @@ class Motion(Protocol):
     def put_back(self, ghost: Any, home: Any) -> None: ...
 
 
-class Screen(Protocol):
-    """Patches the page to the state."""
-
-    def render(self) -> None: ...
-
-
 class AsideGames(Protocol):
     """A game set aside, offered back."""
 

@@ -16,7 +16,6 @@ class TabCommands(CommandsBase):
         rooms.drag.drop_gesture()
         if self.store.state.sheet is not None:
             rooms.sheet.close()
-        self.render()
         rooms.keys.focus('[data-action="take-over"]')
 
     def take_over(self) -> None:
@@ -31,6 +30,5 @@ class TabCommands(CommandsBase):
                 rooms.tutorial.normal, rooms.tutorial.normal_unsaved = saved, False
             else:
                 self.set_table_game(saved)
-        self.render()
         rooms.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
         rooms.computer.play_if_due()

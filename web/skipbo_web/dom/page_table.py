@@ -22,6 +22,7 @@ from .page_dom import attr
 from .patcher import TreeView
 
 if TYPE_CHECKING:
+    from ..state.look import Look
     from ..state.store import Store
     from .page_dom import Browser
     from .patcher import Patcher
@@ -38,7 +39,8 @@ class TableView:
         self.notices = TreeView(patcher, browser.by_id("notices"))
         self.version = version
         self.embed = embed  # an embedded table: its own bar, no engine version
-        self.bar_drawn: El | None = None  # the bar as last drawn with its menu closed
+        self.bar_drawn: El | None = None  # the bar as last drawn with its menu closed ...
+        self.bar_look: Look | None = None  # ... and the look it was drawn in
         self.menu_open = False            # the bar's More menu (a phone upright)
         # shown the table's layout before and after, just before the next patch (a move's motion)
         self.before_patch: Callable[[Layout, Layout], None] | None = None
@@ -46,16 +48,18 @@ class TableView:
 
     def render_chrome(self) -> None:
         """The bar, the engine version and the notices, patched in place (touched only when
-        they change); a changed bar starts with its menus closed."""
+        they change); a bar changed by the look (its language, theme, sound) starts with its
+        menus closed, one that only shows another speed (chosen in its menu) keeps them."""
         state = self.store.state
         look, speed = state.look, state.speed
         bar = embed_bar_tree(look, speed) if self.embed else bar_tree(look, speed)
         if bar != self.bar_drawn:
-            self.bar_drawn = bar
-            self.menu_open = False
-            details = self.browser.query("details[open]", self.bar.node)
-            if details is not None:
-                details.removeAttribute("open")
+            if look != self.bar_look:
+                self.menu_open = False
+                details = self.browser.query("details[open]", self.bar.node)
+                if details is not None:
+                    details.removeAttribute("open")
+            self.bar_drawn, self.bar_look = bar, look
         if self.menu_open and not self.embed:
             bar = bar_tree(look, speed, menu_open=True)
         self.bar.show(bar)
