@@ -44,7 +44,7 @@ class Page:
         document.activeElement = None
         self.microtasks: list[Callable[[], None]] = []
         window = types.SimpleNamespace(queueMicrotask=self.microtasks.append)
-        browser = page.dom.Browser(document, window)
+        self.browser = browser = page.dom.Browser(document, window)
         browser.query = lambda selector, root=None: None  # nothing open in the bar, nothing to focus
         self.store = Store(PageState(ctrl=ctrl, look=Look("en"), speed=2))
         self.table = page.table.TableView(self.store, browser, Patcher(document), "1.0", embed=False)
@@ -120,3 +120,27 @@ def test_a_change_nobody_sees_is_not_patched(page: types.SimpleNamespace) -> Non
     shown.store.update(sheet="help")
     shown.end_task()
     assert shown.drawn == 0 and not shown.microtasks
+
+
+def test_a_speed_chosen_in_the_bar_s_menu_keeps_it_open(page: types.SimpleNamespace) -> None:
+    """The speed field is in the bar's menu (a phone upright): the patch that shows the
+    new speed leaves the menu open; a new language closes it."""
+    shown = Page(page, two_players())
+    shown.table.toggle_menu(True)
+    shown.store.update(speed=3)
+    shown.end_task()
+    assert shown.drawn == 1 and shown.table.menu_open
+    shown.store.update_look(lang="da")
+    shown.end_task()
+    assert not shown.table.menu_open
+
+
+def test_focus_finds_the_page_patched(page: types.SimpleNamespace) -> None:
+    """Focus asked for in the task that changed the page goes to what the change drew
+    (the cover's button of a table another tab took, the card the tutorial asks for)."""
+    shown = Page(page, two_players())
+    seen = []
+    shown.browser.query = lambda selector, root=None: seen.append(shown.text("notices")) or None
+    shown.store.add_notice(Message("notice.no_storage"))
+    shown.browser.focus_first('[data-action="dismiss"]')
+    assert seen and "save" in seen[0] and shown.drawn == 1
