@@ -34,9 +34,8 @@ class MoveCommands(CommandsBase):
         return outcome.played
 
     def after_human(self, outcome: Outcome, keyboard: bool = False, drop: Any = None) -> None:
-        """A person's pick or move was taken: a move played is kept, said and drawn; a pick
-        that played nothing is drawn (a dragged card flies back), heard and a refusal's
-        reason shown (``REFUSED``: the page is patched before the effects hear it)."""
+        """A person's pick or move was taken: a move played is kept, said and drawn; one
+        refused is drawn (a dragged card flies back), heard and its reason shown."""
         rooms = self.rooms
         if isinstance(outcome, Played):
             entry = outcome.entry
@@ -57,14 +56,13 @@ class MoveCommands(CommandsBase):
         self.store.update(GAME, PLAYED, moved=Moved(entry, drop))
 
     def draw_move(self, entry: LogEntry, drop: Any = None) -> None:
-        """Draw the table after ``entry`` was played, in this task: before the patch an
-        ended game is counted and the cards take off (``SHOWING``, the old layout still on
-        screen); at ``SHOWN`` the page's screen patches (it hears first), then the cards
-        land, a win is celebrated and the move heard."""
+        """Draw the table after ``entry`` was played; the effects follow: before the patch
+        an ended game is counted and the cards take off (``SHOWING``), after it they land,
+        a win is celebrated and the move heard (``SHOWN``)."""
         if self.store.state.moved is None or self.store.state.moved.entry is not entry:
             self.store.update(moved=Moved(entry, drop))
         self.store.notify(SHOWING)
-        self.store.notify(SHOWN)
+        self.store.notify(SHOWN)  # the page's screen hears it first: it patches the move now
 
     def lift(self, slot: str | None, seat: int | None, card: str | None, top: str | None) -> bool:
         """A drag begins: its card is picked (unless it is already). False: it may not move."""
