@@ -19,7 +19,7 @@ from skipbo_web.dom.patcher import Patcher
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.messages import Message
-from skipbo_web.state.settings import Settings
+from skipbo_web.state.settings import Seat, Settings
 from skipbo_web.state.store import DRAWN, PageState, Store
 
 from .fake_dom import Document, Node
@@ -144,3 +144,18 @@ def test_focus_finds_the_page_patched(page: types.SimpleNamespace) -> None:
     shown.store.add_notice(Message("notice.no_storage"))
     shown.browser.focus_first('[data-action="dismiss"]')
     assert seen and "save" in seen[0] and shown.drawn == 1
+
+
+def test_a_speed_chosen_under_the_curtain_leaves_the_focus_in_the_bar(page: types.SimpleNamespace) -> None:
+    """Hot seat, the curtain up: a new speed is shown where it was chosen, the focus stays
+    there; another change of the page sends it to the curtain's button, as ever."""
+    shown = Page(page, Controller.start(Settings(players=2, seats=(Seat("", "human"),) * 6), 8))
+    assert shown.store.state.ctrl.curtain
+    asked = []
+    shown.browser.query = lambda selector, root=None: asked.append(selector)
+    shown.store.update(speed=3)
+    shown.end_task()
+    assert shown.drawn == 1 and asked == []
+    shown.store.update_look(theme="dark")
+    shown.end_task()
+    assert asked[-1] == '[data-action="reveal"]'

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..state.store import DRAWN, PICKED, PLAYED, REFUSED, SHOWN, Change
+from ..state.store import DRAWN, PICKED, PLAYED, REFUSED, SHOWN, Change, Event
 from .page_dom import create_proxy
 
 if TYPE_CHECKING:
@@ -62,7 +62,8 @@ class Screen:
         self.parts = (*marking, *parts)  # drawn after the table
         self.shown: Controller | None = None  # the game drawn last ...
         self.result_focused = False  # ... and whether its result got the focus
-        self.due = False        # a change the page does not show yet
+        self.due = False        # a change the page does not show yet ...
+        self.changed: set[str | Event] = set()  # ... and what changed since the last patch
         self.scheduled = False  # a patch waits for the end of this task
         self.patching = False
         self._soon = create_proxy(self._scheduled)
@@ -75,6 +76,7 @@ class Screen:
             return  # what the patch itself writes (a stale hint dropped), it reads as it goes
         if what - UNDRAWN:
             self.due = True
+            self.changed |= what - UNDRAWN
         if what & AFTER_PATCH:
             self.flush()
         elif self.due and not self.scheduled:
@@ -89,10 +91,11 @@ class Screen:
         """Patch the page now if a change is not shown yet; then ``DRAWN``."""
         if not self.due or self.patching:
             return
-        self.due = False
+        # only another speed, chosen in the bar: focus stays in the bar, curtain or not
+        only_speed, self.due, self.changed = self.changed == {"speed"}, False, set()
         self.patching = True
         try:
-            self._patch()
+            self._patch(move_focus=not only_speed)
         finally:
             self.patching = False
         self.store.notify(DRAWN)  # the frame fits the cards and tells the host
@@ -102,8 +105,9 @@ class Screen:
         self.due = True
         self.flush()
 
-    def _patch(self) -> None:
-        """Patch the page to the state: bar, table, assist bar, coach box; focus stays."""
+    def _patch(self, move_focus: bool = True) -> None:
+        """Patch the page to the state: bar, table, assist bar, coach box; focus stays
+        (``move_focus``: but for a result just shown and the curtain)."""
         state = self.store.state
         root = self.browser.document.documentElement
         if root.lang != state.look.lang:  # written even unchanged, it restyles the whole page
@@ -119,5 +123,5 @@ class Screen:
             self.result_focused = True  # keyboard users land on "next game" / "play again"
             # without scrolling: the sheet opens at its top, the band saying how it ended in sight
             self.browser.focus_first(".result .primary", self.root, scroll=False)
-        if ctrl.curtain and state.sheet is None:
+        if ctrl.curtain and state.sheet is None and move_focus:
             self.browser.focus_first('[data-action="reveal"]', self.root)
