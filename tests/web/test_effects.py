@@ -23,7 +23,7 @@ from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.messages import Message
 from skipbo_web.state.settings import Settings
-from skipbo_web.state.store import DRAWN, GAME, PICKED, REFUSED, PageState, Store
+from skipbo_web.state.store import GAME, PICKED, REFUSED, PageState, Store
 from skipbo_web.views.table_model import table_model
 from skipbo_web.views.table_view import table_view
 
@@ -33,6 +33,7 @@ from .fake_dom import Document, Node
 from .package_files import module_file
 from .pyodide_stand_in import page_modules
 
+DRAWING = ("patch", "fit", "tell")  # the page patched, the cards fitted and the host told
 EFFECT_MODULES = ("page_sound", "page_motion", "page_celebrate", "page_refusal", "page_frame", "page_table")
 
 
@@ -40,7 +41,7 @@ EFFECT_MODULES = ("page_sound", "page_motion", "page_celebrate", "page_refusal",
 def page() -> Iterator[types.SimpleNamespace]:
     """The page's modules, imported with a stand-in for ``pyodide.ffi``."""
     with page_modules("page_app", "page_assist", "page_celebrate", "page_dom", "page_frame", "page_motion",
-                      "page_refusal", "page_sound") as modules:
+                      "page_refusal", "page_screen", "page_sound") as modules:
         yield modules
 
 
@@ -49,16 +50,19 @@ class FakeDocument(Document):
 
     def __init__(self) -> None:
         self.live = Node("div", {"id": "announce"})
-        self.documentElement = types.SimpleNamespace(dataset=types.SimpleNamespace())  # noqa: N815 (DOM name)
+        self.documentElement = types.SimpleNamespace(dataset=types.SimpleNamespace(), lang="en")  # noqa: N815
 
     def getElementById(self, name: str) -> Node | None:  # noqa: N802
         return self.live if name == "announce" else None
 
 
 def fake_window(record: Callable[..., None]) -> types.SimpleNamespace:
-    """A window inside a host page's frame: fitting, telling the host, WebAudio, timing."""
+    """A window inside a host page's frame: fitting, telling the host, WebAudio, timing,
+    and the microtasks queued (``microtasks``: run by ``end_task``)."""
     parent = types.SimpleNamespace(postMessage=lambda item, origin: record("tell", item["type"]))
+    microtasks: list[Callable[[], None]] = []
     return types.SimpleNamespace(
+        microtasks=microtasks, queueMicrotask=microtasks.append,
         skipboFit=lambda: record("fit"), parent=parent, JSON=types.SimpleNamespace(parse=json.loads),
         matchMedia=lambda query: types.SimpleNamespace(matches=False), AudioContext=MagicMock(),
         navigator=types.SimpleNamespace(), performance=MagicMock(now=lambda: 0.0),
@@ -87,9 +91,38 @@ def near_the_end(seed: int = 5) -> tuple[Controller, Any]:
     return ctrl, moves[-1]
 
 
+def end_task(app: Any) -> None:
+    """The task that ran ends: the browser runs the microtasks it queued."""
+    tasks = app.browser.window.microtasks
+    while tasks:
+        tasks.pop(0)()
+
+
+class StandInTable:
+    """The table as the screen patches it: its layouts before and after shown to a move's
+    motion (``before_patch``), and the patch noted."""
+
+    def __init__(self, store: Store, record: Callable[..., None]) -> None:
+        self.store, self.record = store, record
+        self.root = types.SimpleNamespace(querySelector=lambda selector: None)  # nothing to focus
+        self.before_patch: Callable[..., None] | None = None
+        self.view = types.SimpleNamespace(find=lambda paths: {})
+        self.drawn = [table_view(table_model(store.state.ctrl), store.state.look).layout]
+
+    def render_chrome(self) -> None:
+        pass
+
+    def render(self, marks: list[Any]) -> None:
+        new = table_view(table_model(self.store.state.ctrl), self.store.state.look).layout
+        if self.before_patch is not None:
+            self.before_patch(self.drawn[-1], new)
+        self.drawn.append(new)
+        self.record("patch")
+
+
 def the_page(page: types.SimpleNamespace, ctrl: Controller) -> tuple[Any, list[tuple[Any, ...]]]:
-    """An ``App`` of only the store, its listeners and stand-ins for the rest, with the
-    commands drawing the move through a stand-in screen; and what happened, in order."""
+    """An ``App`` of only the store, the screen and the other listeners, and stand-ins for
+    the rest (the table the screen patches: ``StandInTable``); and what happened, in order."""
     happened: list[tuple[Any, ...]] = []
 
     def record(*what: Any) -> None:
@@ -99,7 +132,7 @@ def the_page(page: types.SimpleNamespace, ctrl: Controller) -> tuple[Any, list[t
     document = FakeDocument()
     browser = page.dom.Browser(document, fake_window(record))
     patcher = Patcher(document)
-    table = types.SimpleNamespace(before_patch=None, view=types.SimpleNamespace(find=lambda paths: {}))
+    table = StandInTable(store, record)
     app = page.app.App.__new__(page.app.App)
     app.store, app.browser = store, browser
     app.save_on_game_change = lambda what: record("save") if GAME in what else None
@@ -121,19 +154,9 @@ def the_page(page: types.SimpleNamespace, ctrl: Controller) -> tuple[Any, list[t
     app.motion.land = spy(record, "land", app.motion.land)
     app.celebration.game_over = spy(record, "celebrate", app.celebration.game_over, call=False)  # no DOM to animate
     app.sound.play = spy(record, "sound", app.sound.play)
-    drawn = [table_view(table_model(ctrl), store.state.look).layout]
-
-    def render() -> None:  # what Screen.render does for the effects: the table's hook, the patch, DRAWN
-        new = table_view(table_model(store.state.ctrl), store.state.look).layout
-        if table.before_patch is not None:
-            table.before_patch(drawn[-1], new)
-        drawn.append(new)
-        record("patch")
-        store.notify(DRAWN)
-
-    app.render = render
+    app.screen = page.screen.Screen(store, browser, table, (), ())
     app.commands = Commands(store)
-    app.commands.wire(types.SimpleNamespace(screen=types.SimpleNamespace(render=render)))  # all they use here
+    app.commands.wire(types.SimpleNamespace())  # none of the rooms is used here
     app.follow_store()
     app.frame.tell_ready()
     happened.clear()
@@ -187,6 +210,37 @@ def test_the_computer_s_move_is_said_before_it_is_drawn(page: types.SimpleNamesp
     assert names.count("say") == 1 and names[1:3] == ["save", "count"] and names[-1] == "sound"
 
 
+def test_a_move_said_waits_for_the_patch_its_flight_measures(page: types.SimpleNamespace) -> None:
+    """The computer's move is said in one task and drawn in the next: the end of the
+    first patches nothing, so the cards take off from where they were; a move's patch is
+    made in its own task, once."""
+    ctrl = Controller.start(Settings(players=2), 4)
+    app, happened = the_page(page, ctrl)
+    ctrl.game.play(ctrl.game.legal_moves()[0])
+    entry = ctrl.game.log(-1)[0]
+    app.commands.announce(entry)
+    end_task(app)
+    assert [what[0] for what in happened] == ["say"]
+    app.commands.show_move(entry)
+    names = [what[0] for what in happened]
+    assert names.index("take-off") < names.index("measure") < names.index("patch") < names.index("land")
+    end_task(app)
+    assert [what[0] for what in happened].count("patch") == 1
+
+
+def test_a_pick_is_patched_once(page: types.SimpleNamespace) -> None:
+    """A card picked up: the store hears the pile picked, the selection and the pick's
+    end in one command, and the page is patched once, before the pick is heard."""
+    ctrl = Controller.start(Settings(players=2), 3)
+    app, happened = the_page(page, ctrl)
+    app.commands.rooms.computer = types.SimpleNamespace(play_if_due=lambda: None)
+    app.browser.query = lambda selector, root=None: None  # (no note: a pick up refuses nothing)
+    hand = next(card for card in ctrl.game.view(0).hand if card > 1)
+    assert app.commands.pick("H", 0, str(hand), None, picked="H0") is False and ctrl.selected == f"H{hand}"
+    end_task(app)
+    assert [what[0] for what in happened].count("patch") == 1
+
+
 def test_a_refused_pick_is_heard_and_a_new_game_takes_the_celebration_away(page: types.SimpleNamespace) -> None:
     ctrl, last = near_the_end()
     app, happened = the_page(page, ctrl)
@@ -194,22 +248,24 @@ def test_a_refused_pick_is_heard_and_a_new_game_takes_the_celebration_away(page:
     app.browser.query = lambda selector, root=None: pile if selector == '#table [data-key="B1"]' else None
     app.store.update(PICKED, picked="B1")
     ctrl.message = Message("illegal.game-over")
-    app.store.notify(REFUSED)
-    assert happened == [("clear",), ("sound", ["illegal"]), ("note", "The game is already over.")]
+    app.store.notify(REFUSED)  # drawn first: the note stands by the pile where it is drawn now
+    assert [what for what in happened if what[0] not in DRAWING] == [
+        ("clear",), ("sound", ["illegal"]), ("note", "The game is already over.")]
+    assert happened.index(("patch",)) < happened.index(("sound", ["illegal"]))
     happened.clear()
     ctrl.message = Message("msg.welcome")  # not a refusal: neither heard nor shown
     app.store.notify(REFUSED)
     app.store.update(picked=None)
     ctrl.message = Message("illegal.game-over")
     app.store.notify(REFUSED)  # refused, but not picked on the table (the host's move): heard, shown nowhere
-    assert happened == [("sound", ["illegal"])]
+    assert [what for what in happened if what[0] not in DRAWING] == [("sound", ["illegal"])]
     ctrl.game.play(last)
     app.commands.draw_move(ctrl.game.log(-1)[0])
     app.celebration.holder, app.celebration.game = Node("div"), ctrl.game  # the cascade on screen
-    app.render()
+    app.screen.render()
     assert app.celebration.holder is not None  # the same game drawn again: it goes on
     app.store.update(ctrl=Controller.start(Settings(players=2), 9))
-    app.render()
+    end_task(app)
     assert app.celebration.holder is None
 
 

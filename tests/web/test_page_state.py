@@ -188,7 +188,7 @@ def test_a_drag_is_in_the_page_state_and_its_move_names_the_pile_it_came_from(pa
 
     under: list[Element | None] = [stock]
     document = types.SimpleNamespace(body=body, elementFromPoint=lambda x, y: under[0])
-    browser = types.SimpleNamespace(query=query, document=document)
+    browser = types.SimpleNamespace(query=query, document=document, settle=lambda: None)
     chosen: list[tuple[Any, ...]] = []
     lifted: list[tuple[Any, ...]] = []
     commands = types.SimpleNamespace(lift=lambda *pile: lifted.append(pile) or True)

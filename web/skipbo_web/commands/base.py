@@ -24,7 +24,6 @@ if TYPE_CHECKING:
         PositionDesk,
         PuzzleSession,
         RecordsDesk,
-        Screen,
         Session,
         Sheet,
         StatsDesk,
@@ -54,7 +53,6 @@ class Rooms:
     table: TableView
     narration: Narration            # the moves and the table in words
     motion: Motion                  # a dragged card refused flies back
-    screen: Screen                  # patches the page to the state
     restore: AsideGames             # a game set aside, offered back
     aside: AsideDesk                # what is kept aside: the sheet's downloads and deletions
 
@@ -76,10 +74,6 @@ class CommandsBase:
     def rooms(self) -> Rooms:
         assert self._rooms is not None, "Commands.wire comes first"
         return self._rooms
-
-    def render(self) -> None:
-        """Patch the page to the state (after a change the table shows)."""
-        self.rooms.screen.render()
 
     # -- when a person may act ------------------------------------------------------------------
 

@@ -42,7 +42,6 @@ class GameCommands(CommandsBase):
             rooms.tutorial.close()
         self.set_table_game(ctrl)
         self.store.notify(GAME)
-        self.render()
         rooms.computer.play_if_due()
 
     def _options(self, options: dict[str, str]) -> UrlOptions:
@@ -82,7 +81,6 @@ class GameCommands(CommandsBase):
         ctrl = puzzles.table_for(p)
         self.show_game(ctrl)  # (it closes the tutorial)
         puzzles.attach(p, ctrl)
-        self.render()
         return True
 
     def puzzle_action(self, action: str, ident: str | None = None) -> None:
@@ -101,7 +99,6 @@ class GameCommands(CommandsBase):
         elif action == "puzzle-solution":
             self.open_puzzle(state.puzzle.id)
             self.rooms.puzzles.show_solution()
-            self.render()
 
     def position(self, position: dict[str, Any], options: dict[str, str]) -> dict[str, Any]:
         """A position set up as the game on the table."""
@@ -136,7 +133,6 @@ class GameCommands(CommandsBase):
         ctrl = self.rooms.restore.restore()
         if ctrl is not None:
             self.show_game(ctrl)
-        self.render()
 
     def url_game(self) -> None:
         """Yes, the address's new game replaces the one in progress."""
@@ -145,7 +141,6 @@ class GameCommands(CommandsBase):
         if waiting is not None:
             self.switch_game(waiting)
             rooms.puzzles.take_up(waiting)  # a puzzle's try: its box and its verdicts
-        self.render()
 
     def offer_game(self, ctrl: Controller) -> None:
         """A game the address asked for, ready once the page is up (``?position=``): on
@@ -160,4 +155,3 @@ class GameCommands(CommandsBase):
             return
         rooms.session.waiting = ctrl
         self.store.update(notices=ask(self.store.state.notices))
-        self.render()

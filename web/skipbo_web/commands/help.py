@@ -9,7 +9,7 @@ from skipbo_core.ai.hints import Hint
 
 from ..state.messages import Message
 from ..state.protocol import NO_PILE, NOT_NOW, HostError, Pile
-from ..state.store import GAME, Highlight, Hinted
+from ..state.store import GAME, TABLE, Highlight, Hinted
 from ..state.undo import undo, undo_block
 from ..views.practice import hint_for, hint_message
 from ..views.seat_words import message_text
@@ -53,7 +53,7 @@ class HelpCommands(CommandsBase):
             ctrl.selected = None
             ctrl.message = hint_message(found, ctrl.game.card_of(found.move))
             self.store.update(hinted=Hinted(len(ctrl.game.moves), found))
-        self.render()
+        self.store.notify(TABLE)  # the message line says it
         return found
 
     def undo(self, strict: bool = False) -> dict[str, Any]:
@@ -67,9 +67,8 @@ class HelpCommands(CommandsBase):
         moves = self.store.state.ctrl.game.moves
         move = moves[-1] if moves else None
         if not self.store.state.in_tutorial:  # the tutorial's coach teaches: no undo
-            if undo(self.store.state.ctrl):
-                self.store.notify(GAME)
-            self.render()
+            # the move taken back, or the message line saying why not
+            self.store.notify(GAME if undo(self.store.state.ctrl) else TABLE)
         return {"move": str(move), "state": self.public_state()}
 
     def read_table(self) -> None:
@@ -85,5 +84,4 @@ class HelpCommands(CommandsBase):
         if missing:
             raise HostError(NO_PILE, f"not on the table now: {', '.join(missing)}", piles=missing)
         self.store.update(highlight=Highlight(tuple(piles), caption, self.store.state.ctrl.game))
-        self.render()
         return {"piles": [p.name for p in piles], "caption": caption}

@@ -10,7 +10,7 @@ from skipbo_core.cards import card_token
 from ..host.host_api import refusal_error
 from ..state.controller import LogEntry
 from ..state.outcome import Outcome, Played, Refused
-from ..state.store import GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, Moved
+from ..state.store import GAME, PICKED, PLAYED, REFUSED, SHOWING, SHOWN, TABLE, Moved
 from .base import CommandsBase
 
 
@@ -46,8 +46,7 @@ class MoveCommands(CommandsBase):
         else:
             if drop is not None:
                 rooms.motion.put_back(drop)
-            self.render()
-            self.store.notify(REFUSED)  # a refused move is heard, its reason shown by the pile picked
+            self.store.notify(REFUSED)  # drawn; a refused move is heard, its reason shown by the pile picked
             if keyboard and self.store.state.ctrl.selected is not None:
                 rooms.keys.after_pick()
         rooms.computer.play_if_due()
@@ -64,8 +63,7 @@ class MoveCommands(CommandsBase):
         if self.store.state.moved is None or self.store.state.moved.entry is not entry:
             self.store.update(moved=Moved(entry, drop))
         self.store.notify(SHOWING)
-        self.render()
-        self.store.notify(SHOWN)
+        self.store.notify(SHOWN)  # the page's screen hears it first: it patches the move now
 
     def lift(self, slot: str | None, seat: int | None, card: str | None, top: str | None) -> bool:
         """A drag begins: its card is picked (unless it is already). False: it may not move."""
@@ -75,7 +73,7 @@ class MoveCommands(CommandsBase):
             ctrl.refuse(notation)
         elif ctrl.selected != notation:
             ctrl.click(slot, seat, card, top)
-        self.render()
+        self.store.notify(TABLE)
         return not isinstance(notation, Refused)
 
     def cancel_pick(self) -> None:
@@ -83,12 +81,12 @@ class MoveCommands(CommandsBase):
         ctrl = self.store.state.ctrl
         if ctrl.selected is not None:
             ctrl.cancel()
-            self.render()
+            self.store.notify(TABLE)
 
     def drop_nowhere(self) -> None:
         """A drag ended off the table's piles: the card goes back."""
         self.store.state.ctrl.cancel()
-        self.render()
+        self.store.notify(TABLE)
 
     def play(self, move: str) -> dict[str, Any]:
         """Play ``move`` in the rules' notation for the person to move (the host's ``play``)."""
@@ -119,5 +117,5 @@ class MoveCommands(CommandsBase):
     def reveal(self) -> None:
         """Hot-seat: the next player is at the device; their cards show."""
         self.store.state.ctrl.reveal()
-        self.render()
+        self.store.notify(TABLE)
         self.rooms.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')

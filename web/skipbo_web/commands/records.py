@@ -21,9 +21,7 @@ class RecordCommands(CommandsBase):
             rooms.stats.read()
         elif kind == "puzzles":
             rooms.puzzles.read_solved()
-        rooms.sheet.open(kind)
-        if kind in ("stats", "puzzles"):
-            self.render()  # a notice, if what is kept of them was damaged
+        rooms.sheet.open(kind)  # (a notice, if what is kept of stats or puzzles was damaged)
 
     def close_sheet(self) -> None:
         """Close the open sheet (the replay viewer ends with ``end_replay``)."""
@@ -44,7 +42,6 @@ class RecordCommands(CommandsBase):
         if self.store.state.sheet is not None:
             rooms.sheet.close()
         self.end_replay()
-        self.render()
         return self.current()
 
     def open_record(self, record: dict[str, Any]) -> dict[str, Any]:

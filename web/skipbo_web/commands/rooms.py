@@ -130,12 +130,6 @@ class Motion(Protocol):
     def put_back(self, dragged: str) -> None: ...
 
 
-class Screen(Protocol):
-    """Patches the page to the state."""
-
-    def render(self) -> None: ...
-
-
 class AsideGames(Protocol):
     """A game set aside, offered back."""
 

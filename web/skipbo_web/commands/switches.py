@@ -15,20 +15,16 @@ class SwitchCommands(CommandsBase):
     def set_lang(self, lang: str) -> dict[str, Any]:
         rooms = self.rooms
         rooms.session.set_language(lang)
-        self.render()
         rooms.sheet.relanguage()
         return {"lang": lang}
 
     def show_lang(self, lang: str) -> None:
         """The page in ``lang`` for now (the new-game form's choice: kept when its game starts)."""
         self.store.update_look(lang=lang)
-        self.render()
 
-    def set_speed(self, speed: int, redraw: bool = True) -> dict[str, Any]:
-        """The computer's pace (``redraw``: the bar shows it; the bar's own field needs none)."""
+    def set_speed(self, speed: int) -> dict[str, Any]:
+        """The computer's pace (the bar shows it)."""
         self.rooms.session.set_speed(speed)
-        if redraw:
-            self.render()
         return {"speed": speed}
 
     def set_theme(self, choice: str) -> None:
@@ -39,7 +35,6 @@ class SwitchCommands(CommandsBase):
         apply = getattr(rooms.browser.window, "skipboTheme", None)
         if apply is not None:
             apply(choice)
-        self.render()
 
     def next_theme(self) -> None:
         self.set_theme(next_theme(self.store.state.look.theme))
@@ -50,16 +45,13 @@ class SwitchCommands(CommandsBase):
 
     def toggle_sound(self) -> None:
         self.rooms.session.set_sound(not self.store.state.look.sound)  # the sound hears the look change
-        self.render()
 
     def show_result(self, shown: bool) -> None:
         self.store.update_look(result_hidden=not shown)
-        self.render()
 
     def notice(self, message: Message) -> None:
         """Say ``message`` above the table (what is wrong with an address, a file, a save)."""
         self.store.add_notice(message)
-        self.render()
 
     def dismiss(self, index: int) -> None:
         """Close a notice (the address's game waiting for a yes: no, the game goes on)."""
@@ -68,4 +60,3 @@ class SwitchCommands(CommandsBase):
             if notices[index].key == "notice.url_replace":
                 self.rooms.session.waiting = None
             self.store.update(notices=(*notices[:index], *notices[index + 1:]))
-        self.render()

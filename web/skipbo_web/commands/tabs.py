@@ -17,7 +17,6 @@ class TabCommands(CommandsBase):
         rooms.drag.drop_gesture()
         if self.store.state.sheet is not None:
             rooms.sheet.close()
-        self.render()
         rooms.keys.focus('[data-action="take-over"]')
 
     def take_over(self) -> None:
@@ -33,6 +32,5 @@ class TabCommands(CommandsBase):
                 self.store.update(tutorial_aside=SetAside(saved, setup=aside is not None and aside.setup))
             else:
                 self.set_table_game(saved)
-        self.render()
         rooms.keys.focus('.me [data-playable="1"], .me [data-slot="H"]')
         rooms.computer.play_if_due()

@@ -33,7 +33,6 @@ class TutorialCommands(CommandsBase):
         else:  # not saved again: the normal game's save stays exactly as it was
             rooms.computer.stop()
             self.set_table_game(normal)
-            self.render()
             rooms.computer.play_if_due()
         if open_setup:
             self.open_sheet("setup")
@@ -59,6 +58,5 @@ class TutorialCommands(CommandsBase):
         elif action == "tutorial-next" and tutorial is not None:
             tutorial.next()
         self.store.notify(GAME)
-        self.render()
         rooms.tutorial.focus_coach()
         rooms.computer.play_if_due()  # a tutorial left during the computer's turn goes on with it

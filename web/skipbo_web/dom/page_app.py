@@ -97,8 +97,7 @@ class App:
                              (self.puzzles, PanelPart(self.pairing_panel)))
         commands.wire(Rooms(self.session, browser, self.root, self.sheet, self.records, self.tutorial,
                             self.puzzles, self.stats, self.positions, self.computer, self.keys,
-                            self.drag, self.table, self.narration, self.motion, self.screen,
-                            self.restore, self.aside))
+                            self.drag, self.table, self.narration, self.motion, self.restore, self.aside))
         if self.elsewhere_role is None:
             self.tabs.claim()  # the tab opened last has the game
         self.follow_store()
@@ -119,7 +118,9 @@ class App:
             self.commands.open_sheet("setup")
 
     def follow_store(self) -> None:
-        """Subscribe the save, the statistics and the effects to the store, in this order."""
+        """Subscribe the screen, the save, the statistics and the effects to the store, in
+        this order: the screen first, so that what the effects measure is patched."""
+        self.store.subscribe(self.screen.on_change)  # the page is patched once a task, or now
         self.store.subscribe(self.save_on_game_change)  # the save follows every change of the game
         self.store.subscribe(self.count_ended)  # an ended game is counted before it is shown
         for name in EFFECTS:
@@ -217,7 +218,7 @@ class App:
         if name in ("record-file", "replay-step", "replay-turn", "replay-seat"):
             self.records.change(name, target)
         elif name == "speed" and js(target.closest("#bar")) is not None:
-            self.commands.set_speed(int(target.value), redraw=False)
+            self.commands.set_speed(int(target.value))  # (the bar's menu stays open: page_table)
         elif self.store.state.sheet == "setup" and name in ("players", "wild_cards", "lang"):
             self.sheet.form_changed(name, target)
 
@@ -250,7 +251,6 @@ class App:
         self.tabs.claim()
         self.store.add_notice(notice)
         self.save()
-        self.commands.render()
         self.pairing.on_change(frozenset())
 
 

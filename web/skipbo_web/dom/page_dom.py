@@ -8,6 +8,7 @@ Modules without the ``page_`` prefix never touch the DOM and are tested on the h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
@@ -40,6 +41,9 @@ class Browser:
         self.document = document
         self.window = window
         self._blob_url: str | None = None  # the last download's
+        # patches now what the page does not show yet (the Screen sets it): what reads the
+        # page in the task that changed it (focus, a lifted card) finds it patched
+        self.settle: Callable[[], None] = lambda: None
 
     def by_id(self, name: str) -> Any:
         return js(self.document.getElementById(name))
@@ -54,7 +58,9 @@ class Browser:
 
     def focus_first(self, selector: str, root: Any = None, scroll: bool = True) -> bool:
         """Focus the first element matching ``selector``; whether there was one.
-        ``scroll=False``: the page and the element's box stay where they are scrolled."""
+        ``scroll=False``: the page and the element's box stay where they are scrolled.
+        A patch due comes first (the element may be one it draws)."""
+        self.settle()
         el = self.query(selector, root)
         if el is not None:
             el.focus() if scroll else el.focus(self.js_object({"preventScroll": True}))

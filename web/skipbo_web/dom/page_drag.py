@@ -115,6 +115,7 @@ class DragAndDrop:
         if not self.commands.lift(attr(el, "data-slot"), int(seat) if seat else None, attr(el, "data-card"),
                                  attr(el, "data-top")):
             return False
+        self.browser.settle()  # the card lifted as it is drawn picked
         cards = el.querySelectorAll(".card")
         card_el = cards.item(cards.length - 1)
         rect = card_el.getBoundingClientRect()

@@ -87,12 +87,15 @@ class HostLink:
         self.tell([self.run(command)])
 
     def run(self, command: Command) -> dict[str, Any]:
-        """Carry out a checked command; its answer (``ok`` or ``error``)."""
+        """Carry out a checked command; its answer (``ok`` or ``error``), told after the
+        page is patched (the host hears what the table shows first, then the answer)."""
         try:
             return answer(command, **HOST_COMMANDS[command.name](self.commands, **command.args))
         except HostError as err:
             err.id, err.command = command.id, command.name
             return error_answer(err)
+        finally:
+            self.browser.settle()
 
     # -- what is shown ------------------------------------------------------------------------
 

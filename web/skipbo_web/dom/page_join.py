@@ -140,9 +140,8 @@ class JoinTable(PairingPanel):
         if note is not None:
             ctrl.message = note
         self.pairing.note, self.pairing.n = None, self.guest.n
-        self.commands.set_table_game(ctrl)
+        self.commands.set_table_game(ctrl)  # (the store patches the table)
         self.render()
-        self.commands.render()
 
     def play(self, move: str) -> Message | None:
         """A move of this seat the engine allows here: it goes to the host."""

@@ -22,6 +22,7 @@ from .page_dom import attr
 from .patcher import TreeView
 
 if TYPE_CHECKING:
+    from ..state.look import Look
     from ..state.store import Store
     from .page_dom import Browser
     from .patcher import Patcher
@@ -38,24 +39,27 @@ class TableView:
         self.notices = TreeView(patcher, browser.by_id("notices"))
         self.version = version
         self.embed = embed  # an embedded table: its own bar, no engine version
-        self.bar_drawn: El | None = None  # the bar as last drawn with its menu closed
+        self.bar_drawn: El | None = None  # the bar as last drawn with its menu closed ...
+        self.bar_look: Look | None = None  # ... and the look it was drawn in
         # shown the table's layout before and after, just before the next patch (a move's motion)
         self.before_patch: Callable[[Layout, Layout], None] | None = None
         self.drawn: Table | None = None  # the table shown (its tree and, when asked, where its cards are)
 
     def render_chrome(self) -> None:
         """The bar, the engine version and the notices, patched in place (touched only when
-        they change); a changed bar starts with its menus closed (its More menu is open
-        only on the bar it was opened on: ``PageState.menu``)."""
+        they change); a bar changed by the look (its language, theme, sound) starts with its
+        menus closed, one that only shows another speed (chosen in its menu) keeps them: its
+        More menu is open in the look it was opened in (``PageState.menu``)."""
         state = self.store.state
         look, speed = state.look, state.speed
         bar = self.closed_bar()
         if bar != self.bar_drawn:
-            self.bar_drawn = bar
-            details = self.browser.query("details[open]", self.bar.node)
-            if details is not None:
-                details.removeAttribute("open")
-        if state.menu is not None and state.menu == bar and not self.embed:
+            if look != self.bar_look:
+                details = self.browser.query("details[open]", self.bar.node)
+                if details is not None:
+                    details.removeAttribute("open")
+            self.bar_drawn, self.bar_look = bar, look
+        if self.menu_shown():
             bar = bar_tree(look, speed, menu_open=True)
         self.bar.show(bar)
         self.foot.show(foot_tree(look.lang, None if self.embed else self.version))
@@ -66,11 +70,15 @@ class TableView:
         state = self.store.state
         return embed_bar_tree(state.look, state.speed) if self.embed else bar_tree(state.look, state.speed)
 
+    def menu_shown(self) -> bool:
+        """Whether the bar's More menu is open: it was opened in the look the page has now."""
+        state = self.store.state
+        return state.menu is not None and state.menu == state.look and not self.embed
+
     def toggle_menu(self, open_: bool | None = None) -> None:
         """Open or close the bar's More menu (a phone upright); ``None``: the other way."""
-        bar = self.closed_bar()
-        shown = self.store.state.menu is not None and self.store.state.menu == bar
-        self.store.update(menu=bar if (not shown if open_ is None else open_) else None)
+        shown = self.menu_shown()
+        self.store.update(menu=self.store.state.look if (not shown if open_ is None else open_) else None)
         self.render_chrome()
 
     def render(self, marks: list[Mark]) -> None:

@@ -122,7 +122,7 @@ class PageState:
     hinted: Hinted | None = None  # the hint shown, while no move has been played since
     moved: Moved | None = None    # the move played last on the table (its effects read it)
     drag: Drag | None = None      # a card being dragged, while it is
-    menu: object | None = None    # the bar (its tree) whose More menu is open: a changed bar starts with it closed
+    menu: object | None = None    # the look in which the bar's More menu was opened: a new look closes it
     picked: str | None = None     # the pile or card being picked (its data-key: "0:S", "B2", "H3"), while it is
 
     @property
@@ -158,14 +158,18 @@ class Event(Enum):
     # A change inside the game on the table, or another game put there (a move played or
     # taken back, a tutorial step): what is kept of it (the save) follows it.
     GAME = "game"
+    # A change of what the table shows that the state's fields do not hold yet (the
+    # controller's selection, message, curtain, seats connected): the page is patched.
+    TABLE = "table"
     # What the effects (sound, narration, motion, celebration, frame) follow, in this order
     # for a move: PLAYED as soon as it is played (``moved`` says which; the narration says
     # it), SHOWING just before the table is patched to show it (an ended game is counted,
     # the cards take off), DRAWN after every patch of the page (the frame fits and tells the
-    # host), SHOWN after the move's patch (the cards land, a win is celebrated, the sounds
-    # play); PICKED when a pile or card is picked (``picked`` says which: an earlier
-    # refusal's note goes), REFUSED after a move refused was drawn (its sound, and its
-    # reason beside the pile).
+    # host), SHOWN when the move is to be seen (the page's screen, which hears first,
+    # patches it; then the cards land, a win is celebrated, the sounds play); PICKED when
+    # a pile or card is picked (``picked`` says which: an earlier refusal's note goes),
+    # REFUSED when a pick played nothing (drawn first the same way; then its sound, and
+    # its reason beside the pile).
     PLAYED = "played"
     SHOWING = "showing"
     DRAWN = "drawn"
@@ -189,7 +193,7 @@ def stale_parts(state: PageState) -> dict[str, Any]:
 
 
 GAME, PLAYED, SHOWING, DRAWN, SHOWN = Event.GAME, Event.PLAYED, Event.SHOWING, Event.DRAWN, Event.SHOWN
-PICKED, REFUSED = Event.PICKED, Event.REFUSED
+PICKED, REFUSED, TABLE = Event.PICKED, Event.REFUSED, Event.TABLE
 Change = frozenset[str | Event]  # the names of the fields that changed, and the events
 Listener = Callable[[Change], None]
 FIELDS = frozenset(f.name for f in fields(PageState))
@@ -250,8 +254,9 @@ class Store:
 
     def notify(self, *events: Event) -> None:
         """Tell the listeners what happened (``GAME`` for a change inside the game on the
-        table; ``PLAYED``, ``SHOWING``, ``DRAWN``, ``SHOWN``, ``PICKED``, ``REFUSED``), with
-        the parts it made stale (``stale_parts``)."""
+        table, ``TABLE`` for one of the controller's selection or message; ``PLAYED``,
+        ``SHOWING``, ``DRAWN``, ``SHOWN``, ``PICKED``, ``REFUSED``), with the parts it made
+        stale (``stale_parts``)."""
         self.update(*events)
 
     def _tell(self, what: Change) -> None:
