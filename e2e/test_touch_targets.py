@@ -78,9 +78,8 @@ def test_the_results_rule_link_is_a_fingers_size(touch: Page, site) -> None:
 
 
 def test_the_puzzle_lists_rows_are_a_fingers_size(touch: Page, site) -> None:
-    touch.goto(site.url + "?lang=en")
-    touch.evaluate("localStorage.clear()")
-    touch.reload()
+    open_game(touch, site.url, players=2, seed=3)
+    touch.click('#bar [data-action="new"]')  # the new-game screen, with its list of puzzles
     touch.wait_for_selector("#sheet[open] form#setup", timeout=BOOT_TIMEOUT_MS)
     touch.locator("#sheet").get_by_role("button", name="Puzzles", exact=True).click()
     rows = touch.locator('#sheet [data-action="puzzle-open"]')

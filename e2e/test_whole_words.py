@@ -14,7 +14,8 @@ from e2e.game_support import open_game, play_turn, wait_for_turn
 # the words in the headers (not the line of the computer's turn, nor the whole words that
 # only screen readers get where the short ones show) that are cut: wider than a box that clips
 CUT = """() => [...document.querySelectorAll('#table .player .who *')]
-  .filter(e => !e.children.length && e.textContent.trim() && e.getClientRects().length && !e.closest('.long, .trace'))
+  .filter(e => !e.children.length && e.textContent.trim() && e.getClientRects().length && !e.closest('.trace')
+    && getComputedStyle(e).clipPath === 'none')
   .filter(e => { const range = document.createRange(); range.selectNodeContents(e);
     const text = range.getBoundingClientRect();
     for (let box = e; box && !box.classList.contains('player'); box = box.parentElement) {
