@@ -28,6 +28,15 @@ Part = tuple[El, Callable[[], Spots]]
 """A part of the table and, when asked, where its cards are (paths from its element)."""
 
 
+def long_and_short(words: str, short: str) -> list[El] | str:
+    """``words``, and ``short`` for where a header is narrow (style.css shows one of them:
+    the short one on a phone, the whole ``words`` still read out)."""
+    if short == words:
+        return words
+    return [h("span", props(class_="long"), words, key="long"),
+            h("span", props(class_="short", aria_hidden="true"), short, key="short")]
+
+
 def flags(model: TableModel, text: str) -> dict[str, str]:
     """A pile's marks for the player at the table: a legal target, playable, picked."""
     return props(data_legal="1" if text in model.legal else None,
@@ -105,9 +114,10 @@ def seat_tree(model: TableModel, look: Look, seat: int) -> Part:
         shown = head = name
     mate = model.partner(seat)
     if mate is not None:
-        team = (t(lang, "team.with_you") if model.names[mate].is_you
-                else t(lang, "team.with", name=seat_name(model.names, look, mate)))
-        tags.append(h("span", props(class_="tag team"), team, key="team"))
+        mate_name = seat_name(model.names, look, mate)
+        team, team_short = ((t(lang, "team.with_you"),) * 2 if model.names[mate].is_you
+                            else (t(lang, "team.with", name=mate_name), t(lang, "team.with_short", name=mate_name)))
+        tags.append(h("span", props(class_="tag team"), long_and_short(team, team_short), key="team"))
     if model.match.target is not None:
         total = model.match.scores[seat]
         tags.append(h("span", props(class_="tag score"), t(lang, "score.points", points=total), key="score"))
@@ -117,6 +127,7 @@ def seat_tree(model: TableModel, look: Look, seat: int) -> Part:
     in_hand = (t(lang, "hand.draws_at_turn_you" if model.names[seat].is_you else "hand.draws_at_turn") if waits
                else t(lang, "hand.count", count=hand_size))
     mine_done = [e for e in model.trace.entries if e.seat == seat]
+    trace: El | None = None
     if mine_done:  # the computer's turn, in words, until you move: "Computer: 7 from stock to pile 2, ..."
         said = line(lang, name, mine_done, look.faces)
         # "Computer 2 (med.):" before the line: the level stays by the name
@@ -124,13 +135,16 @@ def seat_tree(model: TableModel, look: Look, seat: int) -> Part:
                 [*head[:2], h("span", props(class_="level", title=level, data_short=letter), short,
                               h("span", props(class_="colon"), t(lang, "trace.who", name="")), key="level")])
         # one line; where the header is too narrow for it (a phone), a tap on it shows it whole
-        tags.append(h("details", props(class_="trace", data_trace_line=seat),
-                      h("summary", props(class_="trace-line", title=said, tabindex="-1"),
-                        moves_text(lang, mine_done, look.faces)),
-                      h("p", props(class_="trace-whole"), said), key="trace"))
+        trace = h("details", props(class_="trace", data_trace_line=seat),
+                  h("summary", props(class_="trace-line", title=said, tabindex="-1"),
+                    moves_text(lang, mine_done, look.faces)),
+                  h("p", props(class_="trace-whole"), said), key="trace")
     name_el = h("span", props(class_="name"), head, key="name")
-    header = h("header", props(class_="who"), name_el, tags,
-               h("span", props(class_="hand-count"), in_hand, key="hand-count"))
+    # the hand's count before the line of the computer's turn: where the header is narrow (a
+    # phone) that line is the one cut short (style.css shows it after the count where there is room)
+    held = h("span", props(class_="hand-count"), long_and_short(in_hand, t(lang, "hand.short", count=hand_size)),
+              key="hand-count")
+    header = h("header", props(class_="who"), name_el, tags, held, trace)
     discard_row = h("div", props(class_="discards"), discards)
     row = h("div", props(class_="row"), stock, discard_row)
     hand_spot: Callable[[], Spot] | None = None
