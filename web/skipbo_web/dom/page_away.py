@@ -10,11 +10,10 @@ import asyncio
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..state.pairing import CONNECTED
-from ..state.store import GAME
+from ..state.store import GAME, TABLE
 from .page_dom import JsException, attr
 
 if TYPE_CHECKING:
-    from ..commands import Commands
     from ..remote.host import Out, TableHost
     from ..state.pairing import Invite, Pairing
     from ..state.store import Store
@@ -25,7 +24,6 @@ class Host(Protocol):
     """What of the host's pairing (``page_pairing.HostPairing``) the away seats use."""
 
     store: Store
-    commands: Commands
     computer: ComputerTurns
     table: TableHost | None
     pairing: Pairing | None
@@ -76,7 +74,7 @@ class AwaySeats:
             ctrl.stand_in(frozenset(s for s, c in host.table.away().items() if c == COMPUTER))
             if before - ctrl.stand_ins:
                 host.computer.stop()  # its person is back: the computer's turn for the seat stops at once
-        host.commands.render()
+        host.store.notify(TABLE)  # the seats the computer plays: drawn with the table
         host.computer.play_if_due()
 
     def ended(self) -> None:
