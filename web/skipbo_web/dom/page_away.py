@@ -74,7 +74,7 @@ class AwaySeats:
             ctrl.stand_in(frozenset(s for s, c in host.table.away().items() if c == COMPUTER))
             if before - ctrl.stand_ins:
                 host.computer.stop()  # its person is back: the computer's turn for the seat stops at once
-        host.store.notify(TABLE)  # the seats the computer plays: drawn with the table
+        host.store.notify(TABLE)  # the seats connected and those the computer plays: drawn with the table
         host.computer.play_if_due()
 
     def ended(self) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..state.messages import Message
 from ..state.pairing import AWAY, CONNECTED, FAILED, WAITING, Invite, Pairing
-from ..state.store import GAME, TABLE
+from ..state.store import GAME
 from ..views.pairing import pairing_tree
 from .page_away import AwaySeats
 from .page_dom import JsException, attr, create_proxy, js
@@ -240,8 +240,7 @@ class HostPairing(PairingPanel):
         ctrl = self.store.state.ctrl
         ctrl.connected = frozenset(i.seat for i in self.pairing.invites if i.state == CONNECTED) \
             if self.pairing else frozenset()
-        self.away.follow_choices()
-        self.store.notify(TABLE)  # the seats connected: drawn with the table
+        self.away.follow_choices()  # (which has the table drawn with the seats connected)
 
     def guest_move(self, move: str) -> None:
         """A guest's move, checked by the table (its seat, its turn): played and drawn as

@@ -122,7 +122,7 @@ class PageState:
     hinted: Hinted | None = None  # the hint shown, while no move has been played since
     moved: Moved | None = None    # the move played last on the table (its effects read it)
     drag: Drag | None = None      # a card being dragged, while it is
-    menu: object | None = None    # the look in which the bar's More menu was opened: a new look closes it
+    menu: Look | None = None      # the look in which the bar's More menu was opened: a new look closes it
     picked: str | None = None     # the pile or card being picked (its data-key: "0:S", "B2", "H3"), while it is
 
     @property
