@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -52,9 +53,10 @@ class RtcPages:
     requests: list[str] = field(default_factory=list)
     contexts: list[BrowserContext] = field(default_factory=list)
 
-    def new_page(self) -> Page:
-        """A page in a context of its own, as on another device."""
-        context = self.browser.new_context(service_workers="block")
+    def new_page(self, **device: Any) -> Page:
+        """A page in a context of its own, as on another device (``device``: Playwright's
+        context options, such as a phone's viewport and pixel ratio)."""
+        context = self.browser.new_context(service_workers="block", **device)
         context.expose_function("skipboCandidate", lambda c: self.candidates.append(c))
         context.add_init_script(WATCH_SCRIPT)
         self.contexts.append(context)
