@@ -41,7 +41,7 @@ class Sound:
         state = self.store.state
         if SHOWN in what and state.moved is not None:
             self.play(move_sounds(state.ctrl, state.moved.entry))
-        if REFUSED in what and state.ctrl.message.key.startswith("illegal."):
+        if REFUSED in what and state.table.message.key.startswith("illegal."):
             self.play(["illegal"])
         if "look" in what:
             self.follow_switch()
