@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from skipbo_web.state.outcome import Picked, PutBack
 from skipbo_web.state.settings import Settings
 from skipbo_web.state.store import REFUSED, Drag, Highlight, PageState, Store
 from skipbo_web.state.table_state import TableState
+from skipbo_web.state.tutorial import Tutorial, controller_for
 
 from .package_files import WEB
 from .test_game import settings
@@ -106,18 +108,23 @@ def test_the_page_state_and_its_parts_are_frozen(value: Any) -> None:
         setattr(value, name, getattr(value, name))
 
 
-def writes_of_the_table(path: Path, base: Path = WEB) -> list[str]:
-    """Where ``path`` sets a picked card or a message line on anything (``x.selected =``,
-    ``x.message =``), but an error's own message (``self.message`` in a class of its own)."""
+def writes_of(path: Path, names: tuple[str, ...], owner: Callable[[str], bool], base: Path = WEB) -> list[str]:
+    """Where ``path`` sets an attribute of ``names`` on anything (``x.selected =``), but
+    on its own object (``self``) in a class whose name ``owner`` allows."""
     found = []
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    own = {id(n) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.name.endswith(("Error", "Problem"))
-           for n in ast.walk(c)}
+    own = {id(n) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and owner(c.name) for n in ast.walk(c)}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in ("selected", "message"):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in names:
             if not (id(node) in own and ast.unparse(node.value) == "self"):
                 found.append(f"{path.relative_to(base)}:{node.lineno}: sets {ast.unparse(node)}")
     return found
+
+
+def writes_of_the_table(path: Path, base: Path = WEB) -> list[str]:
+    """Where ``path`` sets a picked card or a message line on anything (``x.selected =``,
+    ``x.message =``), but an error's own message (``self.message`` in a class of its own)."""
+    return writes_of(path, ("selected", "message"), lambda name: name.endswith(("Error", "Problem")), base)
 
 
 def test_nothing_but_the_store_sets_the_pick_or_the_line() -> None:
@@ -129,3 +136,11 @@ def test_the_search_finds_a_pick_set_in_place(tmp_path: Path) -> None:
     probe.write_text("class Seat:\n    def pick(self, ctrl):\n        ctrl.selected = 'S'\n"
                      "        self.message = 1\n", encoding="utf-8")
     assert writes_of_the_table(probe, tmp_path) == ["probe.py:3: sets ctrl.selected", "probe.py:4: sets self.message"]
+
+
+def test_the_tutorial_s_guard_is_given_when_its_game_is_made_and_never_set_after() -> None:
+    tutorial = Tutorial()
+    assert controller_for(tutorial, Settings()).guard == tutorial.check
+    sets = [line for path in sorted(WEB.rglob("*.py"))
+            for line in writes_of(path, ("guard",), lambda name: name == "Controller")]
+    assert sets == []  # but Controller.__init__'s own

@@ -65,10 +65,13 @@ def newer_save(record: Any) -> bool:
 class Controller(Seats):
     """One game at the table, plus the match it belongs to (``skipbo_core.Match``: a
     single game is a match with ``target=None``), where it came from (``origin``: the URL
-    options that dealt it, '' for the new-game screen) and whether it is a practice game."""
+    options that dealt it, '' for the new-game screen) and whether it is a practice game.
+    ``guard``: the tutorial's check of the human's moves (a ``Message`` refuses a move),
+    given when the game is made and never changed."""
 
     def __init__(self, game: Game, settings: Settings, match: Match | None = None, origin: str = "",
-                 practice: bool = False, position: dict[str, Any] | None = None, remote: list[int] = ()) -> None:
+                 practice: bool = False, position: dict[str, Any] | None = None, remote: list[int] = (), *,
+                 guard: Callable[[Move], Message | None] | None = None) -> None:
         self.game = game
         self.position = position  # the table the game was set up from (it then has no record)
         self.settings = settings
@@ -88,8 +91,7 @@ class Controller(Seats):
         played = len(game.moves)
         self.rngs = {s: random.Random(f"{self.match.seed}:{s}:{played}") for s in self.computers}
         self.halted = False  # a puzzle: the computer's seats never move
-        # The tutorial's check of the human's moves: a Message refuses a move (tutorial.py).
-        self.guard: Callable[[Move], Message | None] | None = None
+        self.guard = guard
         humans = self.humans
         self.last_human = humans[0] if humans else 0
         # hot-seat: whose cards are shown; a single human always sees their own
