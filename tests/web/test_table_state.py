@@ -1,7 +1,9 @@
 """The table's picked card and message line are the page's state (issue 37): a frozen
 ``TableState`` in ``PageState.table``, which the controller's clicks and moves take and
 return the next of, and which only ``Store.update`` puts in place, so every listener hears
-each pick, put-back, refusal and line said. The controller keeps none of it."""
+each pick, put-back, refusal and line said. The controller keeps none of it, the tutorial's
+guard is given when its controller is made, and no room forwards another object's state
+through a property."""
 
 from __future__ import annotations
 
@@ -144,3 +146,34 @@ def test_the_tutorial_s_guard_is_given_when_its_game_is_made_and_never_set_after
     sets = [line for path in sorted(WEB.rglob("*.py"))
             for line in writes_of(path, ("guard",), lambda name: name == "Controller")]
     assert sets == []  # but Controller.__init__'s own
+
+
+def forwarding_properties(path: Path, base: Path = WEB) -> list[str]:
+    """The properties in ``path`` that only read another object's state (a body that is
+    ``return self.a.b``, docstring aside): what the page holds is read where it is."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.FunctionDef) and any(ast.unparse(d) == "property" for d in node.decorator_list)):
+            continue
+        body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        if len(body) == 1 and isinstance(body[0], ast.Return) and isinstance(body[0].value, ast.Attribute):
+            chain, depth = body[0].value, 0
+            while isinstance(chain, ast.Attribute):
+                chain, depth = chain.value, depth + 1
+            if isinstance(chain, ast.Name) and chain.id == "self" and depth >= 2:
+                found.append(f"{path.relative_to(base)}:{node.lineno}: {node.name}")
+    return found
+
+
+def test_no_room_forwards_the_state_of_another() -> None:
+    assert [line for part in ("dom", "host") for path in sorted((WEB / part).glob("*.py"))
+            for line in forwarding_properties(path)] == []
+
+
+def test_the_search_finds_a_forwarding_property(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("class Room:\n    @property\n    def on(self):\n        '''Sound on.'''\n"
+                     "        return self.store.state.look.sound\n\n"
+                     "    @property\n    def box(self):\n        return self.browser.by_id('coach')\n",
+                     encoding="utf-8")
+    assert forwarding_properties(probe, tmp_path) == ["probe.py:3: on"]
