@@ -5,8 +5,8 @@ log. The picked card and the message line are not held here: they are the page s
 Clicks arrive as the ``data-*`` attributes of the clicked element; they become move
 notation (``"H5>B2"``, ``clicks``) and the engine alone decides whether a move is legal.
 A click or a move returns what it came to (``outcome``) beside the next ``TableState``;
-a refusal is said on its message line (``refusals``). Who may act now is ``seating``'s. There is no DOM access
-here, so the controller runs and is tested on the host too.
+a refusal is said on its message line (``refusals``). Who may act now is ``seating``'s.
+There is no DOM access here, so the controller runs and is tested on the host too.
 """
 
 from __future__ import annotations
