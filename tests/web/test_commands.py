@@ -57,7 +57,8 @@ def test_the_checked_arguments_fit_the_command(page: Any, name: str) -> None:
 
 def test_the_host_s_highlight_belongs_to_one_game(page: Any) -> None:
     """The piles a host lit up are marked on the table while their game is on it."""
-    store = Store(PageState(ctrl=Controller.start(Settings(), 7), look=Look(), speed=2))
+    ctrl = Controller.start(Settings(), 7)
+    store = Store(PageState(ctrl=ctrl, table=ctrl.opening, look=Look(), speed=2))
     link = page.host.HostLink(store, None, SimpleNamespace(by_id=lambda name: None), None, None, lambda answers: None)
     store.update(highlight=Highlight((Pile(None, "B1"),), "here", store.state.ctrl.game))
     assert link.marks() == [Mark(None, "B1", "data-highlight", "1")]

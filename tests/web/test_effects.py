@@ -24,6 +24,7 @@ from skipbo_web.state.look import Look
 from skipbo_web.state.messages import Message
 from skipbo_web.state.settings import Settings
 from skipbo_web.state.store import GAME, PICKED, REFUSED, PageState, Store
+from skipbo_web.state.table_state import TableState
 from skipbo_web.views.table_model import table_model
 from skipbo_web.views.table_view import table_view
 
@@ -128,7 +129,7 @@ def the_page(page: types.SimpleNamespace, ctrl: Controller) -> tuple[Any, list[t
     def record(*what: Any) -> None:
         happened.append(what)
 
-    store = Store(PageState(ctrl=ctrl, look=Look("en", sound=True), speed=2))
+    store = Store(PageState(ctrl=ctrl, table=ctrl.opening, look=Look("en", sound=True), speed=2))
     document = FakeDocument()
     browser = page.dom.Browser(document, fake_window(record))
     patcher = Patcher(document)
@@ -236,7 +237,8 @@ def test_a_pick_is_patched_once(page: types.SimpleNamespace) -> None:
     app.commands.rooms.computer = types.SimpleNamespace(play_if_due=lambda: None)
     app.browser.query = lambda selector, root=None: None  # (no note: a pick up refuses nothing)
     hand = next(card for card in ctrl.game.view(0).hand if card > 1)
-    assert app.commands.pick("H", 0, str(hand), None, picked="H0") is False and ctrl.selected == f"H{hand}"
+    assert app.commands.pick("H", 0, str(hand), None, picked="H0") is False
+    assert app.store.state.table.selected == f"H{hand}"
     end_task(app)
     assert [what[0] for what in happened].count("patch") == 1
 
@@ -247,17 +249,16 @@ def test_a_refused_pick_is_heard_and_a_new_game_takes_the_celebration_away(page:
     pile = Node("button", {"data-slot": "B1", "data-key": "B1"})
     app.browser.query = lambda selector, root=None: pile if selector == '#table [data-key="B1"]' else None
     app.store.update(PICKED, picked="B1")
-    ctrl.message = Message("illegal.game-over")
-    app.store.notify(REFUSED)  # drawn first: the note stands by the pile where it is drawn now
+    # drawn first: the note stands by the pile where it is drawn now
+    app.store.update(REFUSED, table=TableState(Message("illegal.game-over")))
     assert [what for what in happened if what[0] not in DRAWING] == [
         ("clear",), ("sound", ["illegal"]), ("note", "The game is already over.")]
     assert happened.index(("patch",)) < happened.index(("sound", ["illegal"]))
     happened.clear()
-    ctrl.message = Message("msg.welcome")  # not a refusal: neither heard nor shown
-    app.store.notify(REFUSED)
+    app.store.update(REFUSED, table=TableState(Message("msg.welcome")))  # not a refusal: neither heard nor shown
     app.store.update(picked=None)
-    ctrl.message = Message("illegal.game-over")
-    app.store.notify(REFUSED)  # refused, but not picked on the table (the host's move): heard, shown nowhere
+    # refused, but not picked on the table (the host's move): heard, shown nowhere
+    app.store.update(REFUSED, table=TableState(Message("illegal.game-over")))
     assert [what for what in happened if what[0] not in DRAWING] == [("sound", ["illegal"])]
     ctrl.game.play(last)
     app.commands.draw_move(ctrl.game.log(-1)[0])
@@ -277,7 +278,8 @@ def test_a_pick_refused_by_the_command_shows_its_reason_by_the_pile_picked(page:
     app.commands.rooms.computer = types.SimpleNamespace(play_if_due=lambda: None)
     assert ctrl.my_turn
     hand = next(card for card in ctrl.game.view(0).hand if card > 1)  # no building pile takes it yet
-    assert app.commands.pick("H", 0, str(hand), None) is False and ctrl.selected == f"H{hand}"  # picked up
+    assert app.commands.pick("H", 0, str(hand), None) is False  # picked up
+    assert app.store.state.table.selected == f"H{hand}"
     happened.clear()
     pile = Node("button", {"data-slot": "B1", "data-key": "B1"})
     app.browser.query = lambda selector, root=None: pile if selector == '#table [data-key="B1"]' else None

@@ -30,6 +30,8 @@ from skipbo_core import Game, Move, Rules
 from skipbo_core.cards import BUILDING_SLOTS
 from skipbo_core.result import REASONS
 
+from .table_support import AtTable
+
 WEB = Path(__file__).resolve().parents[2] / "web"
 SLOTS = ["S", "D1", "D2", "D3", "D4", "B1", "B2", "B3", "B4"]
 
@@ -39,8 +41,9 @@ def settings(players: int = 2, humans: int = 1, level: str = "medium", **kw) -> 
     return Settings(players=players, seats=seats, **kw)
 
 
-def start(seed: int = 3, **kw) -> Controller:
-    return Controller.start(settings(**kw), seed)
+def start(seed: int = 3, **kw) -> AtTable:
+    """A new game at its table (its picked card and line kept as the page keeps them)."""
+    return AtTable(Controller.start(settings(**kw), seed))
 
 
 class Elements(HTMLParser):
@@ -302,7 +305,7 @@ def test_a_picked_card_says_how_to_put_it_back_by_touch_on_a_touch_screen() -> N
             assert key_word not in touch and tap_word in touch
 
 
-def click_move(ctrl: Controller, move: str) -> None:
+def click_move(ctrl: AtTable, move: str) -> None:
     if move == "end":
         assert ctrl.can_end()
         ctrl.play("end")

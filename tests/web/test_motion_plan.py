@@ -14,7 +14,6 @@ from skipbo_web.dom.patcher import Patcher
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.settings import Seat, Settings
-from skipbo_web.state.undo import undo
 from skipbo_web.views.motion_plan import COMPLETE, DRAW, PLAY, SLIDE, Path, Travel, plan
 from skipbo_web.views.table_model import table_model
 from skipbo_web.views.table_view import Table, table_view
@@ -24,18 +23,19 @@ from skipbo_core import Game, Move, Rules
 from skipbo_core.cards import card_token
 from tests.scripted import SB, scripted_deck
 from tests.web.fake_dom import Document, Node
+from tests.web.table_support import AtTable
 
 ANN = {"name": "Ann", "kind": "human"}
 
 
 def table(stocks=None, draw=(), players: int = 2, teams: bool = False, stock: int = 5,
-          practice: bool = False, humans: int = 1) -> Controller:
+          practice: bool = False, humans: int = 1) -> AtTable:
     """A game at a scripted deal: seat 0 is the human (the viewer) and moves first."""
     rules = Rules(players=players, stock_size=stock, teams=teams or None)
     seats = [ANN] + [{"name": "Ben", "kind": "human"}] * (humans - 1)
     seats += [{"name": "", "kind": "ai:easy"}] * (players - humans)
     game = Game(rules, scripted_deck(rules, stocks, draw), players=seats)
-    return Controller(game, Settings(), practice=practice)
+    return AtTable(Controller(game, Settings(), practice=practice))
 
 
 def drawn(ctrl: Controller) -> Table:
@@ -148,7 +148,7 @@ def test_a_completed_pile_leaves_for_the_completed_cards():
     assert pile(new, done.away[-1]) == "draw"
     assert not where(travels, old, new, PLAY)
     # undone: the pile is back, and its last card goes back into the hand
-    travels, old, new = step(ctrl, lambda: undo(ctrl))
+    travels, old, new = step(ctrl, ctrl.undo)
     assert where(travels, old, new, PLAY) == [("12", "B1", "H3")]
 
 
@@ -207,7 +207,7 @@ def test_a_partners_stock_card_in_teams():
 def test_a_move_taken_back_travels_back_to_the_hand():
     ctrl = table(draw=[1, 4, 6, 8, 10], practice=True)
     assert ctrl.play("H1>B1").played
-    travels, old, new = step(ctrl, lambda: undo(ctrl))
+    travels, old, new = step(ctrl, ctrl.undo)
     assert where(travels, old, new, PLAY) == [("1", "B1", "H0")]
     assert where(travels, old, new, SLIDE) == [("4", "H0", "H1"), ("6", "H1", "H2"), ("8", "H2", "H3"),
                                                 ("10", "H3", "H4")]

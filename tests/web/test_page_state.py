@@ -41,7 +41,8 @@ def page() -> Iterator[types.SimpleNamespace]:
 
 
 def store_of(speed: int = 2) -> Store:
-    return Store(PageState(ctrl=Controller.start(Settings(), 7), look=Look("en"), speed=speed))
+    ctrl = Controller.start(Settings(), 7)
+    return Store(PageState(ctrl=ctrl, table=ctrl.opening, look=Look("en"), speed=speed))
 
 
 def heard_by(store: Store) -> list[frozenset[Any]]:
@@ -128,17 +129,31 @@ def test_the_game_the_tutorial_sets_aside_is_in_the_page_state(page: types.Simpl
     mine = store.state.ctrl
     commands, _ = tutorial_page(page, store)
     heard = heard_by(store)
+    line = store.state.table
     commands.enter_tutorial(Tutorial(), unsaved=True, setup=True)
-    assert store.state.tutorial_aside == SetAside(mine, unsaved=True, setup=True)
+    assert store.state.tutorial_aside == SetAside(mine, unsaved=True, setup=True, table=line)
     assert "tutorial_aside" in heard[0] and store.state.ctrl is not mine
     commands.enter_tutorial(Tutorial())  # the tutorial again, from its start: the same game waits
-    assert store.state.tutorial_aside == SetAside(mine, unsaved=True, setup=True)
+    assert store.state.tutorial_aside == SetAside(mine, unsaved=True, setup=True, table=line)
     commands.take_over()  # another tab saved a newer game: leaving the tutorial finds it
     newer = store.state.tutorial_aside
     assert newer.ctrl is not mine and not newer.unsaved and newer.setup and heard[-1] >= {"tutorial_aside"}
     assert store.state.in_tutorial
     commands.leave_tutorial()
     assert store.state.ctrl is newer.ctrl and store.state.tutorial_aside is None and not store.state.in_tutorial
+
+
+def test_the_game_the_tutorial_sets_aside_comes_back_with_its_pick_and_line(page: types.SimpleNamespace) -> None:
+    store = store_of()
+    mine = store.state.ctrl
+    picked, _ = mine.click("H", 0, next(str(c) for c in mine.game.view(0).hand if c > 1), table=store.state.table)
+    store.update(table=picked)
+    commands, _ = tutorial_page(page, store)
+    commands.enter_tutorial(Tutorial())
+    assert store.state.tutorial_aside == SetAside(mine, table=picked)
+    assert store.state.table == store.state.ctrl.opening and store.state.table.selected is None  # the tutorial's
+    commands.leave_tutorial()
+    assert store.state.ctrl is mine and store.state.table == picked
 
 
 class Element(Node):

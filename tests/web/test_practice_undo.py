@@ -7,19 +7,21 @@ from __future__ import annotations
 
 from skipbo_web.state.controller import Controller
 from skipbo_web.state.settings import Settings
-from skipbo_web.state.undo import undo, undo_block
+from skipbo_web.state.undo import undo_block
 
 from skipbo_core import Game, Rules
 from tests.scripted import scripted_deck
 
+from .table_support import AtTable
+
 PLAYERS = [{"name": "Ann", "kind": "human"}, {"name": "", "kind": "ai:easy"}]
 
 
-def table(stocks=None, draw=(), practice: bool = True, stock: int = 5) -> Controller:
+def table(stocks=None, draw=(), practice: bool = True, stock: int = 5) -> AtTable:
     """A practice game at a scripted deal: seat 0 is the human and moves first."""
     rules = Rules(players=2, stock_size=stock)
     game = Game(rules, scripted_deck(rules, stocks, draw), players=PLAYERS)
-    return Controller(game, Settings(), practice=practice)
+    return AtTable(Controller(game, Settings(), practice=practice))
 
 
 def state(ctrl: Controller) -> tuple:
@@ -33,10 +35,10 @@ def test_building_moves_from_the_hand_are_taken_back_one_by_one():
         assert ctrl.play(text).played
         states.append(state(ctrl))
     while len(states) > 1:
-        assert undo_block(ctrl) is None and undo(ctrl)
+        assert undo_block(ctrl) is None and ctrl.undo()
         states.pop()
         assert state(ctrl) == states[-1]
-    assert undo_block(ctrl) == "undo.none" and not undo(ctrl)
+    assert undo_block(ctrl) == "undo.none" and not ctrl.undo()
 
 
 def test_the_move_that_completed_a_pile_is_taken_back():
@@ -45,7 +47,7 @@ def test_the_move_that_completed_a_pile_is_taken_back():
         assert ctrl.play(f"H{n}>B1").played
     before = state(ctrl)
     assert ctrl.play("H12>B1").played and ctrl.view().completed_size == 12
-    assert undo_block(ctrl) is None and undo(ctrl)
+    assert undo_block(ctrl) is None and ctrl.undo()
     assert state(ctrl) == before and ctrl.view().building[0] == tuple(range(1, 12))
 
 
@@ -53,7 +55,7 @@ def test_a_stock_card_that_shows_the_next_one_cannot_be_taken_back():
     ctrl = table(stocks={0: [1, 2]}, draw=[9] * 5)
     assert ctrl.play("S>B1").played
     saved = state(ctrl)
-    assert undo_block(ctrl) == "undo.hidden" and not undo(ctrl)
+    assert undo_block(ctrl) == "undo.hidden" and not ctrl.undo()
     assert state(ctrl) == saved and ctrl.message.key == "undo.hidden"
 
 
@@ -72,10 +74,10 @@ def test_a_discard_ends_the_turn_and_a_plain_game_has_no_undo():
     assert undo_block(ctrl) == "undo.not_now"  # the computer's turn now
     plain = table(draw=[1, 9, 9, 9, 9], practice=False)
     assert plain.play("H1>B1")
-    assert undo_block(plain) == "undo.not_practice" and not undo(plain)
+    assert undo_block(plain) == "undo.not_practice" and not plain.undo()
 
 
 def test_a_won_game_is_over_and_keeps_its_last_move():
     ctrl = table(stock=1, stocks={0: [1]}, draw=[9] * 5)
     assert ctrl.play("S>B1").played and ctrl.game.is_over
-    assert undo_block(ctrl) == "undo.not_now" and not undo(ctrl)
+    assert undo_block(ctrl) == "undo.not_now" and not ctrl.undo()

@@ -15,6 +15,7 @@ from skipbo_web.state.controller import Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.pairing import AWAY, Invite, Pairing
 from skipbo_web.state.settings import Settings
+from skipbo_web.state.table_state import TableState
 from skipbo_web.views.pairing import pairing_tree
 from skipbo_web.views.seat_words import seat_name
 from skipbo_web.views.table_model import controller_names, table_model
@@ -55,10 +56,11 @@ def test_an_away_seat_s_area_offers_the_host_three_choices(lang: str) -> None:
 
 def test_the_computer_plays_an_away_seat_only_when_the_host_chose_so_and_stops_when_its_person_is_back() -> None:
     ctrl, table = hosted()
-    assert ctrl.link_of(1) == "away" and not ctrl.ai_to_move and ctrl.message.key == "msg.remote_away"
+    line = TableState(ctrl.said_after(ctrl.log[-1]))  # what the page says after the last move
+    assert ctrl.link_of(1) == "away" and not ctrl.ai_to_move and line.message.key == "msg.remote_away"
     assert table.choose(1, COMPUTER) == []
-    ctrl.stand_in(frozenset(s for s, c in table.away().items() if c == COMPUTER))
-    assert ctrl.ai_to_move and ctrl.away_choice(1) == "computer" and ctrl.message.key == "msg.ai_turn"
+    line = ctrl.stand_in(line, frozenset(s for s, c in table.away().items() if c == COMPUTER))
+    assert ctrl.ai_to_move and ctrl.away_choice(1) == "computer" and line.message.key == "msg.ai_turn"
     html = to_html(table_tree(table_model(ctrl), Look("en")))
     assert 'data-away="computer"' in area(html, 1) and 'data-link="away"' in area(html, 1)
     entry = ctrl.ai_move()
@@ -67,7 +69,7 @@ def test_the_computer_plays_an_away_seat_only_when_the_host_chose_so_and_stops_w
     for out in table.receive("c1", guest.hello()):
         guest.receive(out.text)
     ctrl.connected = frozenset({1})
-    ctrl.stand_in(frozenset(s for s, c in table.away().items() if c == COMPUTER))
+    ctrl.stand_in(line, frozenset(s for s, c in table.away().items() if c == COMPUTER))
     assert guest.n == table.n == len(ctrl.game.moves) and guest.view == ctrl.game.view(1)
     if ctrl.game.current_seat == 1:
         assert not ctrl.ai_to_move

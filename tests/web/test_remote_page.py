@@ -70,8 +70,9 @@ def test_the_guests_table_is_its_seat_and_sends_its_moves() -> None:
     assert html.count('data-link="here"') == 1 and 'class="player me" data-seat="1"' in html
     moves = len(seat.game.moves)
     legal = str(seat.game.legal_moves()[0])
-    assert seat.play(legal).played is False and sent == [legal] and len(seat.game.moves) == moves
-    assert seat.message.key == "pair.sent"
+    line, outcome = seat.play(legal)
+    assert outcome.played is False and sent == [legal] and len(seat.game.moves) == moves
+    assert line.message.key == "pair.sent"
     assert seat.play("S>B9").played is False and sent == [legal]  # bad notation: said here, never sent
 
 

@@ -17,6 +17,8 @@ from skipbo_web.views.table_model import table_model
 from skipbo_web.views.table_view import table_tree
 from skipbo_web.views.tree import to_html
 
+from .table_support import AtTable
+
 
 def url(**options: str):
     return parse_url(options, Settings(), LANGUAGES)
@@ -52,7 +54,7 @@ def test_the_new_game_screen_offers_a_person_on_another_device() -> None:
 
 
 def test_a_remote_seat_is_nobodys_to_play_here_and_no_computers() -> None:
-    ctrl = Controller.start(url(players="3", remote="1", stock="3").settings, 5)
+    ctrl = AtTable(Controller.start(url(players="3", remote="1", stock="3").settings, 5))
     assert ctrl.game.players[1]["kind"] == "human"  # a person, in the record
     assert not ctrl.hot_seat and [ctrl.link_of(s) for s in range(3)] == ["here", "away", "computer"]
     while ctrl.game.current_seat != 1:

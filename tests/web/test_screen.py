@@ -46,7 +46,7 @@ class Page:
         window = types.SimpleNamespace(queueMicrotask=self.microtasks.append)
         self.browser = browser = page.dom.Browser(document, window)
         browser.query = lambda selector, root=None: None  # nothing open in the bar, nothing to focus
-        self.store = Store(PageState(ctrl=ctrl, look=Look("en"), speed=2))
+        self.store = Store(PageState(ctrl=ctrl, table=ctrl.opening, look=Look("en"), speed=2))
         self.table = page.table.TableView(self.store, browser, Patcher(document), "1.0", embed=False)
         self.screen = page.screen.Screen(self.store, browser, self.table, (), ())
         self.store.subscribe(self.screen.on_change)

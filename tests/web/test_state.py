@@ -17,13 +17,14 @@ from skipbo_web.state.tutorial import Tutorial
 
 
 def page(seed: int = 7) -> PageState:
-    return PageState(ctrl=Controller.start(Settings(), seed), look=Look("de", theme="dark", sound=False), speed=2)
+    ctrl = Controller.start(Settings(), seed)
+    return PageState(ctrl=ctrl, table=ctrl.opening, look=Look("de", theme="dark", sound=False), speed=2)
 
 
 def test_a_game_on_the_table_is_the_game_mode() -> None:
     state = page()
     assert state.mode is Mode.GAME and state.mode == "game"
-    assert state.sheet is None and state.notices == () and state.ctrl.selected is None
+    assert state.sheet is None and state.notices == () and state.table.selected is None
 
 
 def test_the_replay_comes_before_the_tutorial_and_the_tutorial_before_a_puzzle() -> None:

@@ -27,7 +27,7 @@ def test_a_model_of_plain_values_draws_the_controllers_table() -> None:
     game = ctrl.game
     # what another device could send: the seat's public view, the names, whose turn
     sent = TableModel(view=game.view(0), names=seat_names(["Ann", "", ""], [False, True, True]),
-                      levels=(None, "easy", "hard"), message=ctrl.message, acting=True,
+                      levels=(None, "easy", "hard"), message=ctrl.opening.message, acting=True,
                       can_end=False, playable=frozenset(ctrl.playable_sources()), humans=(0,),
                       links=("here", "computer", "computer"))
     assert to_html(table_tree(sent, Look("de"))) == to_html(table_tree(table_model(ctrl), Look("de")))

@@ -15,7 +15,7 @@ from skipbo_web.state.controller import BadSave, Controller
 from skipbo_web.state.look import Look
 from skipbo_web.state.messages import Message
 from skipbo_web.state.settings import Seat, Settings
-from skipbo_web.state.undo import undo, undo_block
+from skipbo_web.state.undo import undo_block
 from skipbo_web.views.announce import move_sentences, table_sentences
 from skipbo_web.views.explain import why_tree
 from skipbo_web.views.practice import assist_tree, hint_for, hint_marks, hint_message
@@ -28,6 +28,7 @@ from skipbo_web.views.tree import to_html
 
 from skipbo_core import Game, Move
 from skipbo_core.ai.hints import REASONS, Hint
+from tests.web.table_support import AtTable
 from tests.web.tree_support import elements, lit
 from tools import rules_page
 
@@ -78,7 +79,7 @@ def why_links(ctrl: Controller, lang: str) -> list[str | None]:
 
 
 def test_refusals_in_play_carry_the_why_link() -> None:
-    ctrl = Controller.start(settings(stock=5), 3)
+    ctrl = AtTable(Controller.start(settings(stock=5), 3))
     ctrl.click("S")
     ctrl.click("D1")
     assert ctrl.message.key == "illegal.stock-to-discard"
@@ -129,12 +130,12 @@ def undoable_seed() -> int:
 
 def test_undo_takes_back_the_humans_building_moves_and_only_those() -> None:
     seed = undoable_seed()
-    ctrl = Controller.start(settings(stock=5, practice=True), seed)
+    ctrl = AtTable(Controller.start(settings(stock=5, practice=True), seed))
     before, log = ctrl.record(), list(ctrl.log)
     assert undo_block(ctrl) == "undo.none"
     assert ctrl.play("H1>B1").played
     assert undo_block(ctrl) is None
-    assert undo(ctrl)
+    assert ctrl.undo()
     assert ctrl.record() == before and ctrl.log == log and ctrl.message.key == "undo.done"
     assert message_text(controller_names(ctrl), Look("en"), ctrl.message) == "Taken back: Your 1 to building pile 1."
     # a stock card that shows the next one cannot be taken back
@@ -142,16 +143,16 @@ def test_undo_takes_back_the_humans_building_moves_and_only_those() -> None:
     if stock_moves:
         ctrl.play(str(stock_moves[0]))
         saved = ctrl.record()
-        assert undo_block(ctrl) == "undo.hidden" and not undo(ctrl) and ctrl.record() == saved
+        assert undo_block(ctrl) == "undo.hidden" and not ctrl.undo() and ctrl.record() == saved
     # after the discard, the computer moves: nothing of the human's is left to take back
     discard = next(m for m in ctrl.game.legal_moves() if m.is_discard)
     ctrl.play(str(discard))
     assert undo_block(ctrl) == "undo.not_now"
     # not a practice game: Undo says so and changes nothing
-    plain = Controller.start(settings(stock=5), seed)
+    plain = AtTable(Controller.start(settings(stock=5), seed))
     plain.play("H1>B1")
     saved = plain.record()
-    assert not undo(plain) and plain.message.key == "undo.not_practice" and plain.record() == saved
+    assert not plain.undo() and plain.message.key == "undo.not_practice" and plain.record() == saved
 
 
 # -- hints -----------------------------------------------------------------------------------------

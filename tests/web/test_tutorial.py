@@ -31,6 +31,7 @@ from skipbo_web.views.tree import to_html
 from skipbo_core import Game, Move
 from skipbo_core.ai import finish
 from skipbo_core.cards import is_full_deck
+from tests.web.table_support import AtTable
 from tests.web.tree_support import lit
 
 
@@ -175,7 +176,7 @@ def test_a_damaged_save_is_refused(change: dict) -> None:
 
 def test_the_controller_plays_the_tutorial_through_clicks() -> None:
     tut = play_to("start_pile")
-    ctrl = controller_for(tut, Settings())
+    ctrl = AtTable(controller_for(tut, Settings()))
     before = tut.game.to_record()
     ctrl.click("H", 0, "1")
     assert not ctrl.click("B2", None, None, "").played   # legal, but not this lesson's move

@@ -17,6 +17,7 @@ from skipbo_web.views.table_view import table_tree
 from skipbo_web.views.tree import h, props, to_html
 
 from tests.web.fake_dom import Document, Node
+from tests.web.table_support import AtTable
 
 
 def settings(players: int = 2) -> Settings:
@@ -43,7 +44,7 @@ def keyed(root: Node) -> dict[str, Node]:
 
 def test_the_patched_dom_is_the_new_trees_html_through_whole_games() -> None:
     for seed, players in ((1, 2), (2, 3), (3, 4)):
-        ctrl = Controller.start(settings(players), seed)
+        ctrl = AtTable(Controller.start(settings(players), seed))
         rng = random.Random(seed)
         look = Look("en")
         old = table_tree(table_model(ctrl), look)
@@ -66,7 +67,7 @@ def test_the_patched_dom_is_the_new_trees_html_through_whole_games() -> None:
 
 
 def test_a_pick_and_a_refusal_change_attributes_and_the_message_only() -> None:
-    ctrl = Controller.start(settings(), 3)
+    ctrl = AtTable(Controller.start(settings(), 3))
     look = Look("en")
     old = table_tree(table_model(ctrl), look)
     patcher, root = mounted(old)

@@ -15,6 +15,7 @@ from ..state.positions import PositionProblem
 from ..state.protocol import BAD_ARGS, BAD_POSITION, HostError
 from ..state.puzzle_book import PUZZLES, puzzle
 from ..state.store import GAME
+from ..state.table_state import TableState
 from .base import CommandsBase
 
 
@@ -29,18 +30,21 @@ class GameCommands(CommandsBase):
         self.end_replay()
         self.switch_game(ctrl)
 
-    def set_table_game(self, ctrl: Controller, result_hidden: bool = False) -> None:
-        """``ctrl``'s game on the table (nothing saved, nothing drawn yet: the caller goes on)."""
-        self.store.update(ctrl=ctrl, look=replace(self.store.state.look, result_hidden=result_hidden))
+    def set_table_game(self, ctrl: Controller, result_hidden: bool = False, table: TableState | None = None) -> None:
+        """``ctrl``'s game on the table (nothing saved, nothing drawn yet: the caller goes on),
+        its table saying and holding ``table`` (None: what the game opens with)."""
+        self.store.update(ctrl=ctrl, table=table if table is not None else ctrl.opening,
+                          look=replace(self.store.state.look, result_hidden=result_hidden))
 
-    def switch_game(self, ctrl: Controller) -> None:
-        """Switch to another game: kept and drawn, the computer's turns of the previous one
-        stopped and those of this one going on."""
+    def switch_game(self, ctrl: Controller, table: TableState | None = None) -> None:
+        """Switch to another game (its table at ``table``; None: as it opens): kept and
+        drawn, the computer's turns of the previous one stopped and those of this one
+        going on."""
         rooms = self.rooms
         rooms.computer.stop()
         if self.store.state.in_tutorial:  # another game starts: the tutorial waits, to be resumed
             rooms.tutorial.close()
-        self.set_table_game(ctrl)
+        self.set_table_game(ctrl, table=table)
         self.store.notify(GAME)
         rooms.computer.play_if_due()
 

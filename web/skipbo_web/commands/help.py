@@ -9,7 +9,8 @@ from skipbo_core.ai.hints import Hint
 
 from ..state.messages import Message
 from ..state.protocol import NO_PILE, NOT_NOW, HostError, Pile
-from ..state.store import GAME, TABLE, Highlight, Hinted
+from ..state.store import GAME, Highlight, Hinted
+from ..state.table_state import TableState
 from ..state.undo import undo, undo_block
 from ..views.practice import hint_for, hint_message
 from ..views.seat_words import message_text
@@ -37,23 +38,22 @@ class HelpCommands(CommandsBase):
             if strict:
                 raise HostError(NOT_NOW, "no hint now")
             return {}
-        ctrl = self.store.state.ctrl
+        state = self.store.state
         # "text": the hint just shown, in words
         return {"move": str(found.move), "reason": found.reason,
-                "text": message_text(controller_names(ctrl), self.store.state.look, ctrl.message)}
+                "text": message_text(controller_names(state.ctrl), state.look, state.table.message)}
 
     def _show_hint(self) -> Hint | None:
         """The hard computer player's move for the person to move, with its reason, on the
         message line and marked on the table (the hint shown; None: no hint now)."""
-        ctrl = self.store.state.ctrl
+        state = self.store.state
+        ctrl = state.ctrl
         found = hint_for(ctrl)
-        if found is None:
-            ctrl.message = Message("hint.not_now")
+        if found is None:  # the message line says it
+            self.store.update(table=state.table.saying(Message("hint.not_now")))
         else:
-            ctrl.selected = None
-            ctrl.message = hint_message(found, ctrl.game.card_of(found.move))
-            self.store.update(hinted=Hinted(len(ctrl.game.moves), found))
-        self.store.notify(TABLE)  # the message line says it
+            self.store.update(hinted=Hinted(len(ctrl.game.moves), found),
+                              table=TableState(hint_message(found, ctrl.game.card_of(found.move))))
         return found
 
     def undo(self, strict: bool = False) -> dict[str, Any]:
@@ -68,7 +68,9 @@ class HelpCommands(CommandsBase):
         move = moves[-1] if moves else None
         if not self.store.state.in_tutorial:  # the tutorial's coach teaches: no undo
             # the move taken back, or the message line saying why not
-            self.store.notify(GAME if undo(self.store.state.ctrl) else TABLE)
+            state = self.store.state
+            table, taken = undo(state.ctrl, state.table)
+            self.store.update(*((GAME,) if taken else ()), table=table)
         return {"move": str(move), "state": self.public_state()}
 
     def read_table(self) -> None:

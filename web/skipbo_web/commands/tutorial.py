@@ -17,7 +17,7 @@ class TutorialCommands(CommandsBase):
         rooms = self.rooms
         rooms.computer.stop()  # the set-aside game's computer player stops
         state = self.store.state
-        aside = state.tutorial_aside if state.in_tutorial else SetAside(state.ctrl, unsaved, setup)
+        aside = state.tutorial_aside if state.in_tutorial else SetAside(state.ctrl, unsaved, setup, state.table)
         self.store.update(tutorial=tutorial, tutorial_aside=aside)  # a tutorial shown already keeps its game aside
         self.set_table_game(controller_for(tutorial, rooms.session.settings), result_hidden=tutorial.game.is_over)
 
@@ -28,11 +28,12 @@ class TutorialCommands(CommandsBase):
         normal = aside.ctrl if aside is not None else None
         rooms.tutorial.close()
         if aside is None or aside.unsaved:
-            self.switch_game(normal if normal is not None else rooms.session.deal())
+            self.switch_game(normal if normal is not None else rooms.session.deal(),
+                             aside.table if aside is not None else None)
             open_setup = open_setup or aside is not None and aside.setup
         else:  # not saved again: the normal game's save stays exactly as it was
             rooms.computer.stop()
-            self.set_table_game(normal)
+            self.set_table_game(normal, table=aside.table)
             rooms.computer.play_if_due()
         if open_setup:
             self.open_sheet("setup")

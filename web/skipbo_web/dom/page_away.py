@@ -58,8 +58,9 @@ class AwaySeats:
             return
         host.dispatch(outs)
         if choice == END:
-            host.store.state.ctrl.greet()
-            host.store.notify(GAME)  # saved, counted and drawn as every game that ends
+            state = host.store.state
+            # saved, counted and drawn as every game that ends
+            host.store.update(GAME, table=state.ctrl.greeted(state.table))
         self.follow_choices()
 
     def follow_choices(self) -> None:
@@ -68,13 +69,14 @@ class AwaySeats:
         from ..remote.host import COMPUTER
 
         host = self.host
-        ctrl = host.store.state.ctrl
+        state = host.store.state
+        ctrl, table = state.ctrl, state.table
         if host.table is not None and host.table.game is ctrl.game:
             before = ctrl.stand_ins
-            ctrl.stand_in(frozenset(s for s, c in host.table.away().items() if c == COMPUTER))
+            table = ctrl.stand_in(table, frozenset(s for s, c in host.table.away().items() if c == COMPUTER))
             if before - ctrl.stand_ins:
                 host.computer.stop()  # its person is back: the computer's turn for the seat stops at once
-        host.store.notify(TABLE)  # the seats connected and those the computer plays: drawn with the table
+        host.store.update(TABLE, table=table)  # the seats connected and those the computer plays: drawn with the table
         host.computer.play_if_due()
 
     def ended(self) -> None:

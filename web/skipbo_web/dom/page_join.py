@@ -19,6 +19,7 @@ from ..state.outcome import Refused
 from ..state.pairing import Pairing
 from ..state.refusals import refusal_message
 from ..state.settings import clean_name
+from ..state.table_state import TableState
 from .page_dom import JsException
 from .page_pairing import PairingPanel, link_error, link_module
 
@@ -137,10 +138,9 @@ class JoinTable(PairingPanel):
         from ..remote.seat_game import seat_game
 
         ctrl = seat_game(self.guest, self.play)
-        if note is not None:
-            ctrl.message = note
         self.pairing.note, self.pairing.n = None, self.guest.n
-        self.commands.set_table_game(ctrl)  # (the store patches the table)
+        # (the store patches the table)
+        self.commands.set_table_game(ctrl, table=ctrl.opening if note is None else TableState(note))
         self.render()
 
     def play(self, move: str) -> Message | None:

@@ -143,7 +143,9 @@ class PuzzleSession:
             state = self.store.state
             if token != self.showing or not state.in_puzzle:
                 return
-            if not state.ctrl.play(move).played:
+            table, outcome = state.ctrl.play(move, state.table)
+            self.store.update(table=table)
+            if not outcome.played:
                 return
             self.commands.show_move(state.ctrl.log[-1])
 

@@ -57,11 +57,11 @@ class Refusal:
     def after_click(self, el: Any) -> None:
         """``el`` was tapped and nothing was played: if that was a refusal, show its reason there."""
         state = self.store.state
-        ctrl = state.ctrl
-        if el is None or not ctrl.message.key.startswith(REFUSALS):
+        ctrl, message = state.ctrl, state.table.message
+        if el is None or not message.key.startswith(REFUSALS):
             return
         names = [p.get("name", "") for p in ctrl.game.players]  # plain text: each name isolated in it
-        self.show(el, isolate_text(message_text(controller_names(ctrl), state.look, ctrl.message), names))
+        self.show(el, isolate_text(message_text(controller_names(ctrl), state.look, message), names))
 
     def show(self, el: Any, text: str) -> None:
         self.clear()

@@ -103,7 +103,7 @@ class Session:
                     sound=url.sound if url.sound is not None else
                     stored_sound(self.read(self.pref_keys.sound), self.embed),
                     touch=browser.matches_media("(pointer: coarse)"))
-        self.store = Store(PageState(ctrl=ctrl, look=look, speed=speed, notices=tuple(notices)))
+        self.store = Store(PageState(ctrl=ctrl, table=ctrl.opening, look=look, speed=speed, notices=tuple(notices)))
 
     def url_position(self, settings: Settings, saved: Controller | None,
                      notices: list[Message]) -> Controller | None:

@@ -32,16 +32,12 @@ class Sound:
         self.missing = False    # no WebAudio here
         self.played = 0
 
-    @property
-    def on(self) -> bool:
-        return self.store.state.look.sound
-
     def on_change(self, what: frozenset[str]) -> None:
         """The store's listener: sounds for what happened on the table."""
         state = self.store.state
         if SHOWN in what and state.moved is not None:
             self.play(move_sounds(state.ctrl, state.moved.entry))
-        if REFUSED in what and state.ctrl.message.key.startswith("illegal."):
+        if REFUSED in what and state.table.message.key.startswith("illegal."):
             self.play(["illegal"])
         if "look" in what:
             self.follow_switch()
@@ -50,7 +46,7 @@ class Sound:
         """The first tap, click or key: from now on sounds may play."""
         if not self.unlocked:
             self.unlocked = True
-            if self.on:
+            if self.store.state.look.sound:
                 self._context()
 
     def _context(self) -> Any:
@@ -67,7 +63,7 @@ class Sound:
         return self.ctx
 
     def play(self, names: list[str]) -> None:
-        if not names or not self.on or not self.unlocked:
+        if not names or not self.store.state.look.sound or not self.unlocked:
             return
         ctx = self._context()
         for name in names:
@@ -104,7 +100,7 @@ class Sound:
     def vibrate(self, pattern: list[int]) -> None:
         """A short buzz on phones (never before the first tap, never with sound off)."""
         navigator = self.browser.window.navigator
-        if self.on and self.unlocked and getattr(navigator, "vibrate", None) is not None:
+        if self.store.state.look.sound and self.unlocked and getattr(navigator, "vibrate", None) is not None:
             try:
                 navigator.vibrate(self.browser.js_object(pattern))
             except JsException:
@@ -112,7 +108,8 @@ class Sound:
 
     def follow_switch(self) -> None:
         """The bar's switch was used (or the look changed): sound off, or on again."""
-        if not self.on and self.ctx is not None:
+        sound = self.store.state.look.sound
+        if not sound and self.ctx is not None:
             self.ctx.suspend()
-        elif self.on and self.unlocked:
+        elif sound and self.unlocked:
             self._context()

@@ -87,7 +87,7 @@ class TableView:
         state = self.store.state
         active = browser.active()
         key = attr(active, "data-key") if active is not None and self.root.contains(active) else None
-        table = table_view(table_model(state.ctrl), state.look, marks=marks)
+        table = table_view(table_model(state.ctrl, state.table), state.look, marks=marks)
         if self.before_patch is not None and self.drawn is not None and self.view.tree is not None:
             self.before_patch(self.drawn.layout, table.layout)
         self.view.show(table.tree)

@@ -34,11 +34,6 @@ class TabGuard:
         self.id = f"{random.SystemRandom().randrange(16**12):012x}"
         self.on = not session.apart and session.storage.ok
 
-    @property
-    def elsewhere(self) -> bool:
-        """Another tab owns the game: this one is covered (the page's state)."""
-        return self.session.store.state.covered
-
     def claim(self) -> None:
         """This tab owns the game now (the others hear of it and step back)."""
         if self.on:
@@ -51,7 +46,7 @@ class TabGuard:
         """Another tab changed the store: when it claimed the game, or saved it, that tab
         owns it."""
         key = js(event.key)
-        if not self.on or self.elsewhere:
+        if not self.on or self.session.store.state.covered:  # covered: another tab owns the game
             return
         if (key == TAB_KEY and js(event.newValue) != self.id) or key == self.session.keys.current:
             self.step_back()

@@ -128,7 +128,7 @@ class TutorialSession:
                 self.live.textContent = ""
                 self.spoken = None
             return
-        note, key = refusal(state.ctrl, look)
+        note, key = refusal(state.ctrl, state.table, look)
         self.view.show(coach_tree(tutorial, look.lang, look.faces, note, key))
         box.hidden = False
         text = step_text(tutorial, look.lang, look.faces)

@@ -38,7 +38,7 @@ class OpponentZoom:
         state = self.store.state
         area = js(el.closest(".opp[data-seat]"))
         return (area is not None and not area.classList.contains("partner") and state.sheet is None
-                and state.ctrl.selected is None and not state.covered)
+                and state.table.selected is None and not state.covered)
 
     def open(self, el: Any) -> None:
         area = js(el.closest(".opp[data-seat]"))

@@ -10,10 +10,11 @@ from collections.abc import Callable
 
 from skipbo_core import Game
 
-from ..state.controller import Controller
+from ..state.controller import Answer, Controller
 from ..state.messages import Message
-from ..state.outcome import Played, PutBack, Refused
+from ..state.outcome import PutBack
 from ..state.settings import Settings
+from ..state.table_state import NOTHING_PICKED, TableState
 from .guest import GuestTable
 
 
@@ -23,14 +24,13 @@ class SeatGame(Controller):
 
     send: Callable[[str], Message | None]
 
-    def play(self, text: str) -> Played | Refused:  # type: ignore[override]
+    def play(self, text: str, table: TableState = NOTHING_PICKED) -> Answer:
         refused = self.refusal(text)  # the rules, asked of the engine here; the host decides again
         if refused is not None:
-            return self.refuse(refused)
+            return self.refuse(table, refused)
         said = self.send(text)
-        self.selected = None
-        self.message = said if said is not None else Message("pair.sent")
-        return PutBack(text)  # type: ignore[return-value]  # nothing played here: the host's answer shows it
+        # nothing played here: the host's answer shows it
+        return Answer(TableState(said if said is not None else Message("pair.sent")), PutBack(text))
 
 
 def seat_game(guest: GuestTable, send: Callable[[str], Message | None]) -> SeatGame:
@@ -50,6 +50,6 @@ def seat_game(guest: GuestTable, send: Callable[[str], Message | None]) -> SeatG
     ctrl.connected = frozenset(others)
     ctrl.last_human = ctrl.revealed = guest.seat
     ctrl.send = send
-    ctrl.greet()
+    ctrl.opening = TableState(ctrl.greeting())
     ctrl.halted = True  # after the greeting: "the computer is playing", not a puzzle's turn over
     return ctrl

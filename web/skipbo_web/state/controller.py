@@ -1,11 +1,12 @@
-"""The page's state: one game (and its match), whose side the table is seen from, the
-picked card, the message line and the move log.
+"""The game on the table (and its match), whose side the table is seen from and the move
+log. The picked card and the message line are not held here: they are the page state's
+``TableState``, which each click or move takes and returns the next of.
 
 Clicks arrive as the ``data-*`` attributes of the clicked element; they become move
 notation (``"H5>B2"``, ``clicks``) and the engine alone decides whether a move is legal.
-A click or a move returns what it came to (``outcome``); a refusal is said on the
-message line (``refusals``). Who may act now is ``seating``'s. There is no DOM access
-here, so the controller runs and is tested on the host too.
+A click or a move returns what it came to (``outcome``) beside the next ``TableState``;
+a refusal is said on its message line (``refusals``). Who may act now is ``seating``'s.
+There is no DOM access here, so the controller runs and is tested on the host too.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from skipbo_core import Game, InvalidMove, Match, Move, RecordError, SeatView
 from skipbo_core.ai import Player, Thinking, new_player
@@ -30,6 +31,19 @@ from .refusals import refusal_message
 from .save_errors import BadMatch, BadSave
 from .seating import Seats, player_kind
 from .settings import MAX_SEATS, Seat, Settings, clean_name
+from .table_state import NOTHING_PICKED, TableState
+
+
+class Answer(NamedTuple):
+    """What a click or a move came to (``outcome``), and the table's next state (its picked
+    card and line: ``table``)."""
+
+    table: TableState
+    outcome: Outcome
+
+    @property
+    def played(self) -> bool:
+        return self.outcome.played
 
 
 def new_seed() -> int:
@@ -51,10 +65,13 @@ def newer_save(record: Any) -> bool:
 class Controller(Seats):
     """One game at the table, plus the match it belongs to (``skipbo_core.Match``: a
     single game is a match with ``target=None``), where it came from (``origin``: the URL
-    options that dealt it, '' for the new-game screen) and whether it is a practice game."""
+    options that dealt it, '' for the new-game screen) and whether it is a practice game.
+    ``guard``: the tutorial's check of the human's moves (a ``Message`` refuses a move),
+    given when the game is made and never changed."""
 
     def __init__(self, game: Game, settings: Settings, match: Match | None = None, origin: str = "",
-                 practice: bool = False, position: dict[str, Any] | None = None, remote: list[int] = ()) -> None:
+                 practice: bool = False, position: dict[str, Any] | None = None, remote: list[int] = (), *,
+                 guard: Callable[[Move], Message | None] | None = None) -> None:
         self.game = game
         self.position = position  # the table the game was set up from (it then has no record)
         self.settings = settings
@@ -73,16 +90,14 @@ class Controller(Seats):
         self.computers: dict[int, Player] = {s: new_player(k) for s, k in enumerate(self.kinds) if self.is_ai(s)}
         played = len(game.moves)
         self.rngs = {s: random.Random(f"{self.match.seed}:{s}:{played}") for s in self.computers}
-        self.selected: str | None = None
         self.halted = False  # a puzzle: the computer's seats never move
-        # The tutorial's check of the human's moves: a Message refuses a move (tutorial.py).
-        self.guard: Callable[[Move], Message | None] | None = None
-        self.message = Message("msg.welcome")
+        self.guard = guard
         humans = self.humans
         self.last_human = humans[0] if humans else 0
         # hot-seat: whose cards are shown; a single human always sees their own
         self.revealed: int | None = humans[0] if len(humans) == 1 else None
-        self.greet()
+        # what the table says when the game is put on it (the page state's ``table``)
+        self.opening = TableState(self.greeting())
 
     # -- creation ----------------------------------------------------------------------------
 
@@ -172,9 +187,8 @@ class Controller(Seats):
         would lose something, so the page asks first)."""
         return not self.game.is_over and any(e.seat in self.humans for e in self.log)
 
-    def legal_targets(self, source: str | None = None) -> set[str]:
-        """Targets (``"B2"``, ``"D1"``) of the legal moves from ``source`` (default: the picked card)."""
-        source = source or self.selected
+    def legal_targets(self, source: str | None) -> set[str]:
+        """Targets (``"B2"``, ``"D1"``) of the legal moves from ``source`` (the picked card; None: none)."""
         if source is None or not self.my_turn:
             return set()
         return {m.target_slot for m in self.game.legal_moves(source=source)}
@@ -189,66 +203,66 @@ class Controller(Seats):
 
     # -- what the player does --------------------------------------------------------------------
 
-    def greet(self) -> None:
-        """The message for the start of a turn."""
-        self.message = self.greeting()
+    def greeted(self, table: TableState) -> TableState:
+        """``table`` saying the message for the start of a turn."""
+        return table.saying(self.greeting())
 
-    def reveal(self) -> None:
-        """Hot-seat: the player to move has the device; show their cards."""
-        if self.curtain:
-            self.revealed = self.game.current_seat
-            self.greet()
+    def reveal(self, table: TableState) -> TableState:
+        """Hot-seat: the player to move has the device; show their cards (the next state
+        of ``table``: it greets them)."""
+        if not self.curtain:
+            return table
+        self.revealed = self.game.current_seat
+        return self.greeted(table)
 
-    def cancel(self) -> None:
+    @staticmethod
+    def cancel(table: TableState) -> TableState:
         """Put the picked card back."""
-        if self.selected is not None:
-            self.selected = None
-            self.message = Message("msg.cancelled")
+        return table if table.selected is None else TableState(Message("msg.cancelled"))
 
-    def refuse(self, refused: Refused) -> Refused:
-        """Say on the message line why nothing changed (and return ``refused``)."""
-        self.message = refusal_message(refused)
-        return refused
+    @staticmethod
+    def refuse(table: TableState, refused: Refused) -> Answer:
+        """Say on ``table``'s message line why nothing changed."""
+        return Answer(table.saying(refusal_message(refused)), refused)
 
-    def put_back(self) -> None:
+    @staticmethod
+    def put_back(table: TableState) -> TableState:
         """A dragged card was refused where it was dropped: it goes back, so nothing stays
         picked (a later tap must not play it); the refusal's reason stays said."""
-        if self.selected is not None:
-            self.selected = None
-            if self.message.key.startswith("msg.picked"):  # dropped on another source: not picked either
-                self.message = Message("msg.cancelled")
+        if table.selected is None:
+            return table
+        if table.message.key.startswith("msg.picked"):  # dropped on another source: not picked either
+            return TableState(Message("msg.cancelled"))
+        return TableState(table.message)
 
     def notation(self, slot: str, seat: int | None, card: str | None) -> str | Refused:
         """The notation of a click (``clicks.click_notation``), or why it is nobody's pile to use."""
         return click_notation(self, slot, seat, card)
 
-    def click(self, slot: str, seat: int | None = None, card: str | None = None,
-              top: str | None = None) -> Outcome:
+    def click(self, slot: str, seat: int | None = None, card: str | None = None, top: str | None = None, *,
+              table: TableState) -> Answer:
         """React to a click on the element with ``data-slot=slot`` inside ``data-seat=seat``
-        (``top`` is a pile's ``data-top``: ``""`` when empty): picks a source, puts the
-        picked card back, or plays ``<picked>><clicked>``. A bad click leaves the game as
-        it was, is ``Refused`` and says why in ``message``."""
+        (``top`` is a pile's ``data-top``: ``""`` when empty) at ``table``: picks a source,
+        puts the picked card back, or plays ``<picked>><clicked>``. A bad click leaves the
+        game as it was, is ``Refused`` and the next state says why on its line."""
         text = self.why_not_now() or self.notation(slot, seat, card)
         if isinstance(text, Refused):
-            return self.refuse(text)
-        if text == self.selected:
-            self.cancel()
-            return PutBack(text)
-        if self.selected is None or text in ONLY_SOURCES:
-            return self._pick(text, top)
-        return self.play(f"{self.selected}>{text}")
+            return self.refuse(table, text)
+        if text == table.selected:
+            return Answer(self.cancel(table), PutBack(text))
+        if table.selected is None or text in ONLY_SOURCES:
+            return self._pick(table, text, top)
+        return self.play(f"{table.selected}>{text}", table=table)
 
-    def _pick(self, text: str, top: str | None) -> Picked | Refused:
+    def _pick(self, table: TableState, text: str, top: str | None) -> Answer:
         if text not in SOURCE_TEXTS:  # a building pile
-            return self.refuse(Refused(PICK_SOURCE))
+            return self.refuse(table, Refused(PICK_SOURCE))
         if top == "":
-            return self.refuse(Refused("empty-source", {"source": text}))
-        self.selected = text
+            return self.refuse(table, Refused("empty-source", {"source": text}))
         moves = self.game.legal_moves(source=text)
         key = ("msg.picked_nowhere" if not moves else
                "msg.picked" if any(m.is_build for m in moves) else "msg.picked_discard")
-        self.message = Message(key, {"source": text})
-        return Picked(text)
+        return Answer(TableState(Message(key, {"source": text}), text), Picked(text))
 
     def refusal(self, text: str) -> Refused | None:
         """Why the person to move may not play ``text`` now (``None``: they may): not now
@@ -267,19 +281,19 @@ class Controller(Seats):
         rule = self.game.explain_illegal(move)
         return None if rule is None else Refused(rule.code, dict(rule.details))
 
-    def play(self, text: str) -> Played | Refused:
-        """Play the human's move ``text``. A move refused (``refusal``) changes nothing
-        but ``message`` (the picked card stays picked, so another pile can be tried)."""
+    def play(self, text: str, table: TableState = NOTHING_PICKED) -> Answer:
+        """Play the human's move ``text`` at ``table`` (default: nothing picked). A move
+        refused (``refusal``) changes nothing but the line (the picked card stays picked, so
+        another pile can be tried); one played leaves nothing picked and the line saying
+        what comes next."""
         refused = self.refusal(text)
         if refused is not None:
-            return self.refuse(refused)
+            return self.refuse(table, refused)
         seat = self.game.current_seat
-        move = Move.parse(text)
-        self.game.play(move)
-        self._after(seat, move)
+        self.game.play(Move.parse(text))
         self.last_human = seat
-        self.selected = None
-        return Played(self.game.log(-1)[0])
+        entry = self.game.log(-1)[0]
+        return Answer(TableState(self.said_after(entry)), Played(entry))
 
     def ai_think(self) -> Thinking:
         """The computer player to move, thinking in steps (``Player.think``): step it to
@@ -300,18 +314,19 @@ class Controller(Seats):
         elif not self.game.is_legal(move):
             raise ValueError(f"{move} is not a legal move now")
         self.game.play(move)
-        self._after(seat, move)
         return self.game.log(-1)[0]
 
-    def stand_in(self, seats: frozenset[int], level: str = "medium") -> None:
+    def stand_in(self, table: TableState, seats: frozenset[int], level: str = "medium") -> TableState:
         """The computer plays ``seats`` (remote seats whose person is away) until their
-        person is back, at ``level``; the other remote seats wait for theirs."""
+        person is back, at ``level``; the other remote seats wait for theirs. The next
+        state of ``table``: a remote seat to move is greeted again (waited for or played)."""
         for seat in seats - set(self.computers):
             self.computers[seat] = new_player(level)
             self.rngs[seat] = random.Random(f"{self.match.seed}:{seat}:{len(self.game.moves)}")
         self.stand_ins = frozenset(seats)
         if not self.game.is_over and self.game.current_seat in self.remote:
-            self.message = self.greeting()
+            return self.greeted(table)
+        return table
 
     def remote_move(self, move: Move | str) -> LogEntry:
         """Play ``move`` for the seat to move, a person on another device (the host's table
@@ -321,15 +336,15 @@ class Controller(Seats):
         if self.game.is_over or self.kinds[seat] != "remote":
             raise ValueError("it is not the turn of a person on another device")
         self.game.play(move)
-        self._after(seat, self.game.moves[-1])
         return self.game.log(-1)[0]
 
-    def _after(self, seat: int, move: Move) -> None:
-        if move.ends_turn or self.game.is_over:
-            self.greet()
-        else:
-            self.message = (self.greeting() if self.kinds[seat] == "remote" else self.your_turn(seat)
-                            if not self.is_ai(seat) else Message("msg.ai_turn", {"seat": seat}))
+    def said_after(self, entry: LogEntry) -> Message:
+        """What the line says once ``entry`` (the last move) was played: the greeting of
+        the next turn, or whose turn goes on."""
+        seat, move = entry.seat, entry.move
+        if move.ends_turn or self.game.is_over or self.kinds[seat] == "remote":
+            return self.greeting()
+        return self.your_turn(seat) if not self.is_ai(seat) else Message("msg.ai_turn", {"seat": seat})
 
     # -- saving ---------------------------------------------------------------------------------
 

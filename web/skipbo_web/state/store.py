@@ -16,6 +16,7 @@ from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .puzzle_book import OPEN
+from .table_state import TableState
 
 if TYPE_CHECKING:
     from skipbo_core import Game
@@ -62,12 +63,14 @@ class Hinted:
 @dataclass(frozen=True)
 class SetAside:
     """The game the tutorial set aside while it is shown, back on the table when it is
-    left: ``unsaved``, a new deal not saved yet (leaving saves it); ``setup``, leaving
-    opens the new-game screen (a first visit)."""
+    left with what its table said and held (``table``; None: the game's ``opening``):
+    ``unsaved``, a new deal not saved yet (leaving saves it); ``setup``, leaving opens the
+    new-game screen (a first visit)."""
 
     ctrl: Controller
     unsaved: bool = False
     setup: bool = False
+    table: TableState | None = None
 
 
 @dataclass(frozen=True)
@@ -98,11 +101,12 @@ class Drag:
 @dataclass(frozen=True, eq=False)
 class PageState:
     """Everything the page holds that is not drawn markup: the game on the table
-    (``ctrl``, its selection inside), how it is shown (``look``), what is open over it.
-    A value: ``Store.update`` makes the next one (the game itself is the engine's
-    mutable ``Game``, changed by its moves and heard as ``Event.GAME``)."""
+    (``ctrl``), its picked card and message line (``table``), how it is shown (``look``),
+    what is open over it. A value: ``Store.update`` makes the next one (the game itself is
+    the engine's mutable ``Game``, changed by its moves and heard as ``Event.GAME``)."""
 
     ctrl: Controller
+    table: TableState             # the picked card and the message line of the game on the table
     look: Look                    # language, faces, theme, sound, result hidden, covered
     speed: int                    # the computer's pace (settings.SPEED_DELAY_MS)
     notices: tuple[Message, ...] = ()
@@ -159,7 +163,7 @@ class Event(Enum):
     # taken back, a tutorial step): what is kept of it (the save) follows it.
     GAME = "game"
     # A change of what the table shows that the state's fields do not hold yet (the
-    # controller's selection, message, curtain, seats connected): the page is patched.
+    # controller's curtain, seats connected and played by the computer): the page is patched.
     TABLE = "table"
     # What the effects (sound, narration, motion, celebration, frame) follow, in this order
     # for a move: PLAYED as soon as it is played (``moved`` says which; the narration says
@@ -222,11 +226,15 @@ class Store:
     def update(self, *events: Event, **changes: Any) -> frozenset[str]:
         """The next state, with ``changes`` (and without what they made stale:
         ``stale_parts``); the listeners hear, in one batch, the parts whose value changed
-        and ``events`` (heard even when nothing changed). What changed is returned."""
+        and ``events`` (heard even when nothing changed). What changed is returned.
+        Another game on the table (``ctrl``) comes with its ``table``: what it opens with,
+        unless ``changes`` say otherwise (nothing picked in one game stays picked in another)."""
         unknown = set(changes) - FIELDS
         if unknown:
             raise AttributeError(f"PageState has no {', '.join(sorted(unknown))}")
         state = self.state
+        if "ctrl" in changes and "table" not in changes and changes["ctrl"] is not state.ctrl:
+            changes["table"] = changes["ctrl"].opening
         changed = frozenset(name for name, value in changes.items()
                             if getattr(state, name) is not value and getattr(state, name) != value)
         if changed:
@@ -254,7 +262,7 @@ class Store:
 
     def notify(self, *events: Event) -> None:
         """Tell the listeners what happened (``GAME`` for a change inside the game on the
-        table, ``TABLE`` for one of the controller's selection or message; ``PLAYED``,
+        table, ``TABLE`` for one of the controller's curtain or seats; ``PLAYED``,
         ``SHOWING``, ``DRAWN``, ``SHOWN``, ``PICKED``, ``REFUSED``), with the parts it made
         stale (``stale_parts``)."""
         self.update(*events)

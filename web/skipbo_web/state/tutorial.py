@@ -274,7 +274,6 @@ def url_choice(params: dict[str, str]) -> tuple[bool, bool]:
 def controller_for(tutorial: Tutorial, settings: Settings) -> Controller:
     """A controller for the tutorial's game: the computer plays the script, and the
     player's moves pass the tutorial's guard first."""
-    ctrl = Controller(tutorial.game, settings)
+    ctrl = Controller(tutorial.game, settings, guard=tutorial.check)
     ctrl.computers[COMPUTER] = Player(tutorial.computer_move)
-    ctrl.guard = tutorial.check
     return ctrl

@@ -10,6 +10,7 @@ from skipbo_core import Move
 
 from .controller import Controller
 from .messages import Message
+from .table_state import TableState
 
 
 def target_message(move: Move) -> Message:
@@ -32,13 +33,11 @@ def undo_block(ctrl: Controller) -> str | None:
     return None
 
 
-def undo(ctrl: Controller) -> bool:
-    """Take back the human's last move if allowed; otherwise only say why not."""
+def undo(ctrl: Controller, table: TableState) -> tuple[TableState, bool]:
+    """Take back the human's last move if allowed; otherwise only say why not. The next
+    state of ``table`` (nothing picked once a move is taken back), and whether one was."""
     why = undo_block(ctrl)
     if why is not None:
-        ctrl.message = Message(why)
-        return False
+        return table.saying(Message(why)), False
     move = ctrl.game.pop()
-    ctrl.selected = None
-    ctrl.message = Message("undo.done", {"source": move.source_text, "target": target_message(move)})
-    return True
+    return TableState(Message("undo.done", {"source": move.source_text, "target": target_message(move)})), True

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..i18n import card_face, t
 from ..state.controller import Controller
 from ..state.look import Look
+from ..state.table_state import TableState
 from ..state.tutorial import Tutorial
 from .seat_words import message_text
 from .table_marks import Mark
@@ -58,12 +59,13 @@ def coach_tree(tutorial: Tutorial, lang: str, faces: str = "skipbo", note: str =
 REFUSALS = ("tut.", "illegal.", "msg.not_", "msg.pick_source", "msg.invalid")
 
 
-def refusal(ctrl: Controller, look: Look) -> tuple[str, str | None]:
-    """The message line's text and key when it says why a move was refused (shown in
-    the coach box too, where the player is looking); else ``("", None)``."""
-    if not ctrl.message.key.startswith(REFUSALS):
+def refusal(ctrl: Controller, table: TableState, look: Look) -> tuple[str, str | None]:
+    """The message line's text and key (``table``'s) when it says why a move was refused
+    (shown in the coach box too, where the player is looking); else ``("", None)``."""
+    message = table.message
+    if not message.key.startswith(REFUSALS):
         return "", None
-    return message_text(controller_names(ctrl), look, ctrl.message), ctrl.message.key
+    return message_text(controller_names(ctrl), look, message), message.key
 
 
 def entry_tree(lang: str, saved_step: int | None, total: int) -> El:

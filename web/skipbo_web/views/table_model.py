@@ -22,6 +22,7 @@ from ..state.trace import Trace, trace
 
 if TYPE_CHECKING:
     from ..state.controller import Controller
+    from ..state.table_state import TableState
 
 LOG_SHOWN = 60  # the newest moves in the log; older ones are counted only
 
@@ -139,18 +140,21 @@ def controller_names(ctrl: Controller) -> tuple[SeatName, ...]:
     return seat_names([p.get("name", "") for p in ctrl.game.players], [ctrl.is_ai(s) for s in range(ctrl.players)])
 
 
-def table_model(ctrl: Controller) -> TableModel:
-    """The table of the game at the controller, seen from its viewer."""
+def table_model(ctrl: Controller, table: TableState | None = None) -> TableModel:
+    """The table of the game at the controller, seen from its viewer, with the picked card
+    and message line of ``table`` (the page state's; None: what the game opens with)."""
+    table = table if table is not None else ctrl.opening
     game = ctrl.game
     moves = game.moves
     played = len(moves)
     match = ctrl.match
     return TableModel(
         view=ctrl.view(), names=controller_names(ctrl),
-        levels=tuple(k if ctrl.is_ai(s) else None for s, k in enumerate(ctrl.kinds)), message=ctrl.message,
+        levels=tuple(k if ctrl.is_ai(s) else None for s, k in enumerate(ctrl.kinds)), message=table.message,
         match=MatchScore(match.target, tuple(match.scores), match.is_over, match.game_no),
         acting=ctrl.my_turn, shows_hand=ctrl.shows_hand, curtain=ctrl.curtain, can_end=ctrl.can_end(),
-        selected=ctrl.selected, legal=frozenset(ctrl.legal_targets()), playable=frozenset(ctrl.playable_sources()),
+        selected=table.selected, legal=frozenset(ctrl.legal_targets(table.selected)),
+        playable=frozenset(ctrl.playable_sources()),
         trace=trace(ctrl), log=tuple(game.log(max(0, played - LOG_SHOWN))), played=played,
         last_target=built_on(moves),
         humans=tuple(ctrl.humans), ending=ending(ctrl), halted=ctrl.halted,
