@@ -65,17 +65,20 @@ class Seats:
 
     def link_of(self, seat: int) -> str:
         """Where ``seat`` is played from (``LINKS``): this device, another device (connected
-        now, or away), or the computer."""
+        now, or away), or the computer (a computer seat, or a remote seat the computer plays
+        while its person is away: ``stand_ins``)."""
         kind = self.kinds[seat]
         if kind == "remote":
-            return "connected" if seat in self.connected else "away"
+            if seat in self.connected:
+                return "connected"
+            return "computer" if seat in self.stand_ins and not self.game.is_over else "away"
         return "here" if kind == "human" else "computer"
 
     def away_choice(self, seat: int) -> str | None:
         """What the host chose for ``seat`` while its person is away: ``computer`` (the
         computer plays it) or ``wait``; ``None`` for a seat that is not away, or once the
         game is over."""
-        if self.game.is_over or self.link_of(seat) != "away":
+        if self.game.is_over or self.kinds[seat] != "remote" or seat in self.connected:
             return None
         return "computer" if seat in self.stand_ins else "wait"
 
