@@ -117,6 +117,33 @@ def test_the_host_s_tab_reloaded_offers_the_invitation_again_and_its_guest_waits
         in_step(guest, host)
 
 
+def test_the_host_s_choice_to_let_the_computer_play_a_seat_outlives_a_reload(rtc_pages: RtcPages,
+                                                                           site: SiteServer) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=6, stock=3)
+    play_turn(host, 0)
+    host.wait_for_selector('#table[data-turn="1"]', timeout=TIMEOUT)  # its person never came
+    host.locator('[data-seat="1"] [data-choice="computer"]').click()
+    wait_for_turn(host, 0, timeout=TIMEOUT)
+    played = moves_played(host)
+
+    host.reload()
+    host.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert moves_played(host) == played
+    host.wait_for_selector('[data-pairing="invite"][data-seat="1"] a', timeout=TIMEOUT)  # offered again
+    assert host.locator('#table [data-seat="1"][data-link="computer"]').count() == 1
+    assert host.locator('[data-seat="1"] .away-choices').get_attribute("data-away") == "computer"
+    if not over(host):
+        play_turn(host, 0)
+        wait_for_turn(host, 0, timeout=TIMEOUT)  # the computer played the seat's turn, as chosen before
+        assert moves_played(host) > played + 1 or over(host)
+    if not over(host):
+        guest = rtc_pages.new_page()
+        join_by_link(guest, host, 1, TIMEOUT, paste=True)  # its person is back: the computer stops
+        assert host.locator(".away-choices").count() == 0
+        in_step(guest, host)
+
+
 def test_the_host_may_end_the_game_for_a_seat_whose_person_is_away(rtc_pages: RtcPages, site: SiteServer) -> None:
     host = rtc_pages.new_page()
     open_game(host, site.url, players=2, remote=1, seed=3, stock=3)

@@ -69,12 +69,16 @@ class AwaySeats:
 
         host = self.host
         ctrl = host.store.state.ctrl
+        changed = False
         if host.table is not None and host.table.game is ctrl.game:
             before = ctrl.stand_ins
             ctrl.stand_in(frozenset(s for s, c in host.table.away().items() if c == COMPUTER))
             if before - ctrl.stand_ins:
                 host.computer.stop()  # its person is back: the computer's turn for the seat stops at once
-        host.store.notify(TABLE)  # the seats connected and those the computer plays: drawn with the table
+            changed = before != ctrl.stand_ins
+        # the seats connected and those the computer plays: drawn with the table; the choice
+        # is saved with the game (``Controller.match_data``), so that it outlives a reload
+        host.store.notify(*((TABLE, GAME) if changed else (TABLE,)))
         host.computer.play_if_due()
 
     def ended(self) -> None:

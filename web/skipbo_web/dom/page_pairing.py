@@ -135,7 +135,9 @@ class HostPairing(PairingPanel):
                 self.away.ended()
 
     def open(self, ctrl: Any) -> None:
-        from ..remote.host import TableHost
+        """The invitations of ``ctrl``'s game; the seats the computer played for their
+        person when the game was saved (the host's page reloaded) it plays on."""
+        from ..remote.host import COMPUTER, TableHost
 
         invites = [Invite(seat) for seat in ctrl.remote]
         self.pairing = Pairing("host", invites, share=self.can_share())
@@ -146,6 +148,8 @@ class HostPairing(PairingPanel):
                 invite.state, invite.note = FAILED, Message("pair.refused_code", {"code": "no-deck"})
             self.render()
             return
+        for seat in ctrl.stand_ins:
+            table.choose(seat, COMPUTER)
         self.render()
         asyncio.ensure_future(self.make_invitations(table))
 
