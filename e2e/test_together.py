@@ -7,6 +7,7 @@ both tables agree, and the guest never receives a card it may not see."""
 from __future__ import annotations
 
 import json
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page
@@ -108,6 +109,30 @@ def test_two_devices_play_one_game_by_link(rtc_pages: RtcPages, site: SiteServer
     assert all(len(v["hand"]) == v["hand_sizes"][1] for v in views)
     assert not any("record" in m for m in got) or over(host)  # the deck only at the end
     tab.close()
+
+
+def test_each_device_keeps_its_own_language_and_the_links_carry_none_of_the_host_s_options(
+        rtc_pages: RtcPages, site: SiteServer) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=9, stock=2, lang="de", theme="dark")
+    href = host.locator(f"{INVITE} a").get_attribute("href", timeout=TIMEOUT)
+    assert urlsplit(href).query == "" and href.startswith(site.url.split("?")[0])  # the seat, and nothing else
+
+    guest = rtc_pages.new_page(prefs={"lang": "da", "speed": 0})  # the guest's device speaks Danish
+    guest.goto(href)
+    guest.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    reply = guest.locator(f"{REPLY} a").get_attribute("href", timeout=TIMEOUT)
+    assert urlsplit(reply).query == ""
+    assert guest.evaluate("document.documentElement.lang") == "da"
+    assert "sætter dig ved" in guest.locator("#pairing h2").inner_text()  # "You are joining ...'s table"
+    assert guest.evaluate("document.documentElement.dataset.themeChoice") == "auto"  # nor the host's colours
+
+    host.locator(f'{INVITE} input[name="reply"]').fill(reply)
+    host.locator(f'{INVITE} [data-action="pair-accept"]').click()
+    guest.wait_for_selector('#table [data-seat="1"].me', timeout=TIMEOUT)
+    assert guest.evaluate("document.documentElement.lang") == "da"  # the host's table, in the guest's words
+    assert host.evaluate("document.documentElement.lang") == "de"
+    assert guest.evaluate("localStorage.getItem('skipbo.current')") is None
 
 
 def test_a_bad_invitation_is_said_and_the_page_starts(rtc_pages: RtcPages, site: SiteServer) -> None:

@@ -80,6 +80,12 @@ class PairingPanel:
         self._proxies.append(create_proxy(handler))
         target.addEventListener(event, self._proxies[-1])
 
+    def base(self) -> str:
+        """What this page's links are built on: its address without its options."""
+        from ..state.address import link_base
+
+        return link_base(str(self.browser.window.location.href))
+
     def can_share(self) -> bool:
         return js(getattr(self.browser.window.navigator, "share", None)) is not None
 
@@ -176,7 +182,7 @@ class HostPairing(PairingPanel):
             try:
                 if module is None:
                     raise JsException("link.mjs did not load")
-                link = await module.invite(self.browser.js_object({"meta": meta}))
+                link = await module.invite(self.browser.js_object({"meta": meta, "base": self.base()}))
             except JsException as exc:
                 invite.state, invite.note = FAILED, Message("pair.refused_code", {"code": link_error(exc)})
                 self.render()
