@@ -111,6 +111,49 @@ def test_two_devices_play_one_game_by_link(rtc_pages: RtcPages, site: SiteServer
     tab.close()
 
 
+def in_step(guest: Page, host: Page) -> None:
+    """Until the guest's table shows the host's latest change; then both show the same cards."""
+    guest.wait_for_function("n => document.getElementById('pairing').dataset.n === n",
+                            arg=str(host.evaluate("Number(document.querySelector('.log ol').dataset.count)")),
+                            timeout=TIMEOUT)
+    assert shared(guest) == shared(host)
+
+
+def test_play_again_deals_a_new_game_to_the_same_seats(rtc_pages: RtcPages, site: SiteServer) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=2, stock=1)
+    guest = rtc_pages.new_page()
+    join_by_link(guest, host, 1, TIMEOUT, paste=True)
+    for _ in range(40):  # a whole game, one stock card each
+        if over(host):
+            break
+        if host.get_attribute("#table", "data-turn") == "0":
+            play_turn(host, 0)
+        else:
+            guest.wait_for_selector('#table[data-turn="1"], #table[data-over="1"]', timeout=TIMEOUT)
+            guest_turn(guest)
+        in_step(guest, host)
+    assert over(host)
+    guest.wait_for_selector('#table[data-over="1"]', timeout=TIMEOUT)
+    first = table_state(host)
+
+    host.locator('[data-action="play-again"]').click()
+    host.wait_for_selector("#table:not([data-over])", timeout=TIMEOUT)
+    guest.wait_for_selector("#table:not([data-over])", timeout=TIMEOUT)  # the new deal, at its own seat
+    assert table_state(host) != first
+    assert guest.locator('#table [data-seat="1"].me').count() == 1
+    assert host.locator('#table [data-seat="1"][data-link="connected"]').count() == 1  # nobody scans again
+    assert host.locator('[data-pairing="invite"] a').count() == 0
+    in_step(guest, host)
+    for _ in range(2):  # and they play on
+        if host.get_attribute("#table", "data-turn") == "0":
+            play_turn(host, 0)
+        else:
+            guest.wait_for_selector('#table[data-turn="1"]', timeout=TIMEOUT)
+            guest_turn(guest)
+        in_step(guest, host)
+
+
 def test_each_device_keeps_its_own_language_and_the_links_carry_none_of_the_host_s_options(
         rtc_pages: RtcPages, site: SiteServer) -> None:
     host = rtc_pages.new_page()

@@ -131,7 +131,7 @@ class HostPairing(PairingPanel):
         if not self.on:
             return
         ctrl = self.store.state.ctrl
-        if self.table is not None and self.table.game is not ctrl.game:
+        if self.table is not None and self.table.game is not ctrl.game and not self.deal(ctrl):
             self.close()
         if self.table is None and ctrl.remote and not ctrl.game.is_over:
             self.open(ctrl)
@@ -159,9 +159,35 @@ class HostPairing(PairingPanel):
         self.render()
         asyncio.ensure_future(self.make_invitations(table))
 
+    def deal(self, ctrl: Any) -> bool:
+        """"Play again" (or any new game for the same seats of people on other devices):
+        ``ctrl``'s game goes to the same table. Its guests stay at their seats and get its
+        first view; a seat whose person is away gets a new invitation (the old ones take
+        nothing now). False, and nothing changes, for a game of another table."""
+        table, pairing = self.table, self.pairing
+        if table is None or pairing is None or ctrl.remote != list(table.invites.seats) \
+                or ctrl.players != table.game.rules.players or ctrl.game.is_over:
+            return False
+        try:
+            outs = table.deal(ctrl.game)
+        except ValueError:  # no deck (a position): no record to send, so no table across devices
+            return False
+        self.dispatch(outs)
+        seated = [i for i in pairing.invites if i.state == CONNECTED]
+        again = [Invite(seat) for seat in table.invites.seats if seat not in {i.seat for i in seated}]
+        for invite in again:
+            self.away.drop_link(invite.seat)
+        pairing.invites = sorted(seated + again, key=lambda i: i.seat)
+        self.set_connected()  # the new controller's seats connected, and those the computer plays
+        if again:
+            asyncio.ensure_future(self.make_invitations(table, again))
+        self.render()
+        return True
+
     def close(self) -> None:
         """Another game is on the table: the invitations of the last one go."""
-        for link in self.links.values():
+        links, self.links = list(self.links.values()), {}
+        for link in links:  # (a link's close event is heard no more: it is not the seat's link now)
             link.close()
         self.links, self.table, self.pairing = {}, None, None
         self.store.state.ctrl.connected = frozenset()
