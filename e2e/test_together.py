@@ -119,6 +119,17 @@ def in_step(guest: Page, host: Page) -> None:
     assert shared(guest) == shared(host)
 
 
+def one_turn(host: Page, guest: Page) -> None:
+    """A turn of the seat to move, the host's (0) or the guest's (1), by clicks; then the
+    guest's table shows the host's."""
+    if host.get_attribute("#table", "data-turn") == "0":
+        play_turn(host, 0)
+    else:
+        guest.wait_for_selector('#table[data-turn="1"], #table[data-over="1"]', timeout=TIMEOUT)
+        guest_turn(guest)
+    in_step(guest, host)
+
+
 def test_play_again_deals_a_new_game_to_the_same_seats(rtc_pages: RtcPages, site: SiteServer) -> None:
     host = rtc_pages.new_page()
     open_game(host, site.url, players=2, remote=1, seed=2, stock=1)
@@ -127,12 +138,7 @@ def test_play_again_deals_a_new_game_to_the_same_seats(rtc_pages: RtcPages, site
     for _ in range(40):  # a whole game, one stock card each
         if over(host):
             break
-        if host.get_attribute("#table", "data-turn") == "0":
-            play_turn(host, 0)
-        else:
-            guest.wait_for_selector('#table[data-turn="1"], #table[data-over="1"]', timeout=TIMEOUT)
-            guest_turn(guest)
-        in_step(guest, host)
+        one_turn(host, guest)
     assert over(host)
     guest.wait_for_selector('#table[data-over="1"]', timeout=TIMEOUT)
     first = table_state(host)
@@ -146,12 +152,7 @@ def test_play_again_deals_a_new_game_to_the_same_seats(rtc_pages: RtcPages, site
     assert host.locator('[data-pairing="invite"] a').count() == 0
     in_step(guest, host)
     for _ in range(2):  # and they play on
-        if host.get_attribute("#table", "data-turn") == "0":
-            play_turn(host, 0)
-        else:
-            guest.wait_for_selector('#table[data-turn="1"]', timeout=TIMEOUT)
-            guest_turn(guest)
-        in_step(guest, host)
+        one_turn(host, guest)
 
 
 def test_each_device_keeps_its_own_language_and_the_links_carry_none_of_the_host_s_options(
