@@ -141,13 +141,15 @@ def test_play_again_deals_a_new_game_to_the_same_seats(rtc_pages: RtcPages, site
         one_turn(host, guest)
     assert over(host)
     guest.wait_for_selector('#table[data-over="1"]', timeout=TIMEOUT)
+    assert guest.locator('.result [data-action="play-again"]').count() == 0  # the host deals, not the guest
+    assert guest.locator(".result .host-deals").count() == 1
     first = table_state(host)
 
     host.locator('[data-action="play-again"]').click()
     host.wait_for_selector("#table:not([data-over])", timeout=TIMEOUT)
     guest.wait_for_selector("#table:not([data-over])", timeout=TIMEOUT)  # the new deal, at its own seat
     assert table_state(host) != first
-    assert guest.locator('#table [data-seat="1"].me').count() == 1
+    assert guest.locator('#table [data-seat="1"].me').count() == 1 and guest.locator(".result").count() == 0
     assert host.locator('#table [data-seat="1"][data-link="connected"]').count() == 1  # nobody scans again
     assert host.locator('[data-pairing="invite"] a').count() == 0
     in_step(guest, host)

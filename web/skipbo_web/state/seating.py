@@ -32,8 +32,9 @@ class Seats:
     """The seats of ``game``: their ``kinds`` (``"human"``, an AI level, or ``"remote"``: a
     person on another device, ``connected`` now or away), the seat whose
     cards are shown in hot-seat (``revealed``), the last human who moved, whether
-    the computer's seats are ``halted`` (a puzzle), and the remote seats the computer plays
-    while their person is away (``stand_ins``: the host chose so). ``Controller`` sets them."""
+    the computer's seats are ``halted`` (a puzzle), the remote seats the computer plays
+    while their person is away (``stand_ins``: the host chose so), and whether this device
+    ``deals`` the next game. ``Controller`` sets them."""
 
     game: Game
     kinds: list[str]
@@ -41,6 +42,7 @@ class Seats:
     last_human: int
     halted: bool
     connected: frozenset[int] = frozenset()
+    deals: bool = True  # this device deals the next game (a guest's page: its host does)
     stand_ins: frozenset[int] = frozenset()
 
     @property
