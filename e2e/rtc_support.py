@@ -4,6 +4,7 @@ gathers, every request, every console error. Used inside the tests' network name
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,17 @@ WATCH_SCRIPT = """(() => {
 })();"""
 
 
+# A device's own preferences, as its page saved them on an earlier visit: each device keeps
+# its own language and speed, and no link brings the host's (these: English, no waiting).
+OWN_PREFS = {"lang": "en", "speed": 0}
+PREFS_SCRIPT = """(() => {
+  try {
+    if (location.protocol.startsWith("http") && localStorage.getItem("skipbo.settings") === null)
+      localStorage.setItem("skipbo.settings", %s);
+  } catch (e) { /* no storage here */ }
+})();"""
+
+
 def candidate_address(candidate: str) -> str:
     """The address of an ICE candidate line (``candidate:F 1 udp P ADDRESS PORT typ T ...``)."""
     parts = candidate.removeprefix("a=").split()
@@ -53,12 +65,15 @@ class RtcPages:
     requests: list[str] = field(default_factory=list)
     contexts: list[BrowserContext] = field(default_factory=list)
 
-    def new_page(self, **device: Any) -> Page:
+    def new_page(self, prefs: dict[str, Any] | None = OWN_PREFS, **device: Any) -> Page:
         """A page in a context of its own, as on another device (``device``: Playwright's
-        context options, such as a phone's viewport and pixel ratio)."""
+        context options, such as a phone's viewport and pixel ratio), whose saved settings
+        hold ``prefs`` (language, speed) when it first opens the game (``None``: none)."""
         context = self.browser.new_context(service_workers="block", **device)
         context.expose_function("skipboCandidate", lambda c: self.candidates.append(c))
         context.add_init_script(WATCH_SCRIPT)
+        if prefs is not None:
+            context.add_init_script(PREFS_SCRIPT % json.dumps(json.dumps({"version": 1, **prefs})))
         self.contexts.append(context)
         page = context.new_page()
         page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
@@ -87,11 +102,12 @@ class RtcPages:
 
 
 def join_by_link(guest: Page, host: Page, seat: int, timeout: float = 20_000, init_script: str | None = None,
-                 paste: bool = False) -> Page | None:
+                 paste: bool = False, joining: str = "joining") -> Page | None:
     """The person at ``guest`` (a page of another context) takes ``seat`` of ``host``'s
     table by link: it opens the seat's invitation, and the host opens its reply in a new
     tab of its own browser (returned, open), or with ``paste`` pastes it into the
-    invitation's box and presses Connect. Waits until both tables show the seat taken."""
+    invitation's box and presses Connect. Waits until both tables show the seat taken.
+    ``joining``: words of the guest's heading in the guest's own language."""
     invitation = host.locator(f'[data-pairing="invite"][data-seat="{seat}"] a')
     invitation.wait_for(timeout=timeout)
     if init_script is not None:
@@ -100,7 +116,7 @@ def join_by_link(guest: Page, host: Page, seat: int, timeout: float = 20_000, in
     guest.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     reply = guest.locator('[data-pairing="reply"] a')
     reply.wait_for(timeout=timeout)
-    assert "joining" in guest.locator("#pairing h2").inner_text()  # whose table (the tests' pages: English)
+    assert joining in guest.locator("#pairing h2").inner_text()  # whose table
     tab = None
     if paste:
         invite = host.locator(f'[data-pairing="invite"][data-seat="{seat}"]')

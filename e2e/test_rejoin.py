@@ -70,7 +70,8 @@ def test_a_guest_who_left_is_played_by_the_computer_until_a_new_guest_takes_the_
     host.wait_for_selector('[data-seat="1"] .away-choices[data-away="computer"]', timeout=TIMEOUT)
     assert host.locator('[data-seat="1"] [data-choice="computer"]').get_attribute("aria-pressed") == "true"
     wait_for_turn(host, 0, timeout=TIMEOUT)  # the computer played the seat's turn through
-    assert moves_played(host) > before and host.locator(AWAY).count() == 1
+    assert moves_played(host) > before and host.locator(AWAY).count() == 0
+    assert host.locator('#table [data-seat="1"][data-link="computer"]').count() == 1  # who plays it now
 
     back = rtc_pages.new_page()  # another device (or the same person's page, reopened): no seat key
     join_by_link(back, host, 1, TIMEOUT, paste=True)
@@ -113,6 +114,33 @@ def test_the_host_s_tab_reloaded_offers_the_invitation_again_and_its_guest_waits
     assert guest.locator('[data-pairing="reply"]').count() == 0
     if host.locator('#table[data-turn="1"]').count() and not over(host):
         guest_turn(guest)  # and it plays on
+        in_step(guest, host)
+
+
+def test_the_host_s_choice_to_let_the_computer_play_a_seat_outlives_a_reload(rtc_pages: RtcPages,
+                                                                           site: SiteServer) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=6, stock=3)
+    play_turn(host, 0)
+    host.wait_for_selector('#table[data-turn="1"]', timeout=TIMEOUT)  # its person never came
+    host.locator('[data-seat="1"] [data-choice="computer"]').click()
+    wait_for_turn(host, 0, timeout=TIMEOUT)
+    played = moves_played(host)
+
+    host.reload()
+    host.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert moves_played(host) == played
+    host.wait_for_selector('[data-pairing="invite"][data-seat="1"] a', timeout=TIMEOUT)  # offered again
+    assert host.locator('#table [data-seat="1"][data-link="computer"]').count() == 1
+    assert host.locator('[data-seat="1"] .away-choices').get_attribute("data-away") == "computer"
+    if not over(host):
+        play_turn(host, 0)
+        wait_for_turn(host, 0, timeout=TIMEOUT)  # the computer played the seat's turn, as chosen before
+        assert moves_played(host) > played + 1 or over(host)
+    if not over(host):
+        guest = rtc_pages.new_page()
+        join_by_link(guest, host, 1, TIMEOUT, paste=True)  # its person is back: the computer stops
+        assert host.locator(".away-choices").count() == 0
         in_step(guest, host)
 
 

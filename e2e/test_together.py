@@ -7,6 +7,7 @@ both tables agree, and the guest never receives a card it may not see."""
 from __future__ import annotations
 
 import json
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page
@@ -108,6 +109,76 @@ def test_two_devices_play_one_game_by_link(rtc_pages: RtcPages, site: SiteServer
     assert all(len(v["hand"]) == v["hand_sizes"][1] for v in views)
     assert not any("record" in m for m in got) or over(host)  # the deck only at the end
     tab.close()
+
+
+def in_step(guest: Page, host: Page) -> None:
+    """Until the guest's table shows the host's latest change; then both show the same cards."""
+    guest.wait_for_function("n => document.getElementById('pairing').dataset.n === n",
+                            arg=str(host.evaluate("Number(document.querySelector('.log ol').dataset.count)")),
+                            timeout=TIMEOUT)
+    assert shared(guest) == shared(host)
+
+
+def one_turn(host: Page, guest: Page) -> None:
+    """A turn of the seat to move, the host's (0) or the guest's (1), by clicks; then the
+    guest's table shows the host's."""
+    if host.get_attribute("#table", "data-turn") == "0":
+        play_turn(host, 0)
+    else:
+        guest.wait_for_selector('#table[data-turn="1"], #table[data-over="1"]', timeout=TIMEOUT)
+        guest_turn(guest)
+    in_step(guest, host)
+
+
+def test_play_again_deals_a_new_game_to_the_same_seats(rtc_pages: RtcPages, site: SiteServer) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=2, stock=1)
+    guest = rtc_pages.new_page()
+    join_by_link(guest, host, 1, TIMEOUT, paste=True)
+    for _ in range(40):  # a whole game, one stock card each
+        if over(host):
+            break
+        one_turn(host, guest)
+    assert over(host)
+    guest.wait_for_selector('#table[data-over="1"]', timeout=TIMEOUT)
+    assert guest.locator('.result [data-action="play-again"]').count() == 0  # the host deals, not the guest
+    assert guest.locator(".result .host-deals").count() == 1
+    first = table_state(host)
+
+    host.locator('[data-action="play-again"]').click()
+    host.wait_for_selector("#table:not([data-over])", timeout=TIMEOUT)
+    guest.wait_for_selector("#table:not([data-over])", timeout=TIMEOUT)  # the new deal, at its own seat
+    assert table_state(host) != first
+    assert guest.locator('#table [data-seat="1"].me').count() == 1 and guest.locator(".result").count() == 0
+    assert host.locator('#table [data-seat="1"][data-link="connected"]').count() == 1  # nobody scans again
+    assert host.locator('[data-pairing="invite"] a').count() == 0
+    in_step(guest, host)
+    for _ in range(2):  # and they play on
+        one_turn(host, guest)
+
+
+def test_each_device_keeps_its_own_language_and_the_links_carry_none_of_the_host_s_options(
+        rtc_pages: RtcPages, site: SiteServer) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=9, stock=2, lang="de", theme="dark")
+    href = host.locator(f"{INVITE} a").get_attribute("href", timeout=TIMEOUT)
+    assert urlsplit(href).query == "" and href.startswith(site.url.split("?")[0])  # the seat, and nothing else
+
+    guest = rtc_pages.new_page(prefs={"lang": "da", "speed": 0})  # the guest's device speaks Danish
+    guest.goto(href)
+    guest.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    reply = guest.locator(f"{REPLY} a").get_attribute("href", timeout=TIMEOUT)
+    assert urlsplit(reply).query == ""
+    assert guest.evaluate("document.documentElement.lang") == "da"
+    assert "sætter dig ved" in guest.locator("#pairing h2").inner_text()  # "You are joining ...'s table"
+    assert guest.evaluate("document.documentElement.dataset.themeChoice") == "auto"  # nor the host's colours
+
+    host.locator(f'{INVITE} input[name="reply"]').fill(reply)
+    host.locator(f'{INVITE} [data-action="pair-accept"]').click()
+    guest.wait_for_selector('#table [data-seat="1"].me', timeout=TIMEOUT)
+    assert guest.evaluate("document.documentElement.lang") == "da"  # the host's table, in the guest's words
+    assert host.evaluate("document.documentElement.lang") == "de"
+    assert guest.evaluate("localStorage.getItem('skipbo.current')") is None
 
 
 def test_a_bad_invitation_is_said_and_the_page_starts(rtc_pages: RtcPages, site: SiteServer) -> None:

@@ -1,7 +1,8 @@
 """A seat whose person is away, on the host's page (issue 38 part 2), without a browser: its
-player area says ``data-link="away"`` and holds the host's three choices (wait, the
-computer plays it until the person is back, end the game), the controller lets the
-computer play it only when the host chose so, and the invitation is offered again."""
+player area says ``data-link="away"`` (``computer`` while the computer plays it) and holds
+the host's three choices (wait, the computer plays it until the person is back, end the
+game), the controller lets the computer play it only when the host chose so, and the
+invitation is offered again."""
 
 from __future__ import annotations
 
@@ -62,7 +63,7 @@ def test_the_computer_plays_an_away_seat_only_when_the_host_chose_so_and_stops_w
     line = ctrl.stand_in(line, frozenset(s for s, c in table.away().items() if c == COMPUTER))
     assert ctrl.ai_to_move and ctrl.away_choice(1) == "computer" and line.message.key == "msg.ai_turn"
     html = to_html(table_tree(table_model(ctrl), Look("en")))
-    assert 'data-away="computer"' in area(html, 1) and 'data-link="away"' in area(html, 1)
+    assert 'data-away="computer"' in area(html, 1) and 'data-link="computer"' in area(html, 1)  # who plays it now
     entry = ctrl.ai_move()
     assert entry.seat == 1 and len(table.follow()) == 0  # nobody connected to hear of it
     guest = GuestTable(table.invites.token(1), name="Bea")

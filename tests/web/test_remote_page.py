@@ -115,3 +115,16 @@ def test_an_invitations_words_are_read_strictly(text: str) -> None:
 def test_an_invitations_words() -> None:
     assert read_meta(json.dumps({"host": " Ann\u202e ", "token": "abc-_9"})) == ("Ann", "abc-_9")
     assert read_meta(write_meta("Bo", "tok")) == ("Bo", "tok")
+
+
+def test_at_the_end_a_guest_s_sheet_says_the_host_deals_the_next_game() -> None:
+    """Only the host's page deals "Play again" (to the same seats): a guest's offers no
+    game of its own over the host's table."""
+    ctrl, table, guest = hosted()
+    deliver(table.end(), guest)
+    for lang in LANGUAGES:
+        assert 'data-action="play-again"' in to_html(table_tree(table_model(ctrl), Look(lang)))
+        sheet = to_html(table_tree(table_model(seat_game(guest, lambda move: None)), Look(lang)))
+        assert 'class="result"' in sheet and escape(t(lang, "end.host_deals")) in sheet
+        assert not any(f'data-action="{a}"' in sheet for a in ("play-again", "new", "next-game", "new-match"))
+        assert 'data-action="hide-result"' in sheet  # the table stays one click away

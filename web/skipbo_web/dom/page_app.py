@@ -102,15 +102,19 @@ class App:
             self.tabs.claim()  # the tab opened last has the game
         self.follow_store()
         session = self.session
-        open_setup = session.open_setup
+        # a page opened with an invitation or a reply (whose link carries none of the game's
+        # options) shows the host's table or hands the reply on: no new-game screen, no
+        # tutorial left open, no offer of a game set aside over it
+        elsewhere = self.elsewhere_role is not None
+        open_setup = session.open_setup and not elsewhere
         # a puzzle in the address is asked for: it goes before a tutorial left open
-        asks_for_game = session.url_game or "puzzle" in session.given
+        asks_for_game = session.url_game or "puzzle" in session.given or elsewhere
         if self.tutorial.on_load(session.given, asks_for_game, session.dealt_now):
             open_setup = False
         elif self.puzzles.on_load(session.given):
             open_setup = False
         session.report()  # one notice for whatever damaged values start-up set aside
-        if self.restore.offer():  # a game set aside can be played on: no new-game screen over the offer
+        if not elsewhere and self.restore.offer():  # a game set aside: no new-game screen over the offer
             open_setup = False
         self.save()
         self.screen.render()

@@ -71,12 +71,16 @@ class AwaySeats:
         host = self.host
         state = host.store.state
         ctrl, table = state.ctrl, state.table
+        changed = False
         if host.table is not None and host.table.game is ctrl.game:
             before = ctrl.stand_ins
             table = ctrl.stand_in(table, frozenset(s for s, c in host.table.away().items() if c == COMPUTER))
             if before - ctrl.stand_ins:
                 host.computer.stop()  # its person is back: the computer's turn for the seat stops at once
-        host.store.update(TABLE, table=table)  # the seats connected and those the computer plays: drawn with the table
+            changed = before != ctrl.stand_ins
+        # the seats connected and those the computer plays: drawn with the table; the choice
+        # is saved with the game (``Controller.match_data``), so that it outlives a reload
+        host.store.update(*((TABLE, GAME) if changed else (TABLE,)), table=table)
         host.computer.play_if_due()
 
     def ended(self) -> None:

@@ -84,7 +84,7 @@ class JoinTable(PairingPanel):
             meta = read_meta(str(read.meta))
             if meta is None:
                 return self.fail("malformed")
-            link = await module.answer(href, self.browser.js_object({"meta": clean_name(name)}))
+            link = await module.answer(href, self.browser.js_object({"meta": clean_name(name), "base": self.base()}))
         except JsException as exc:
             return self.fail(link_error(exc))
         host, token = meta

@@ -80,6 +80,12 @@ class PairingPanel:
         self._proxies.append(create_proxy(handler))
         target.addEventListener(event, self._proxies[-1])
 
+    def base(self) -> str:
+        """What this page's links are built on: its address without its options."""
+        from ..state.address import link_base
+
+        return link_base(str(self.browser.window.location.href))
+
     def can_share(self) -> bool:
         return js(getattr(self.browser.window.navigator, "share", None)) is not None
 
@@ -125,7 +131,7 @@ class HostPairing(PairingPanel):
         if not self.on:
             return
         ctrl = self.store.state.ctrl
-        if self.table is not None and self.table.game is not ctrl.game:
+        if self.table is not None and self.table.game is not ctrl.game and not self.deal(ctrl):
             self.close()
         if self.table is None and ctrl.remote and not ctrl.game.is_over:
             self.open(ctrl)
@@ -135,7 +141,9 @@ class HostPairing(PairingPanel):
                 self.away.ended()
 
     def open(self, ctrl: Any) -> None:
-        from ..remote.host import TableHost
+        """The invitations of ``ctrl``'s game; the seats the computer played for their
+        person when the game was saved (the host's page reloaded) it plays on."""
+        from ..remote.host import COMPUTER, TableHost
 
         invites = [Invite(seat) for seat in ctrl.remote]
         self.pairing = Pairing("host", invites, share=self.can_share())
@@ -146,12 +154,40 @@ class HostPairing(PairingPanel):
                 invite.state, invite.note = FAILED, Message("pair.refused_code", {"code": "no-deck"})
             self.render()
             return
+        for seat in ctrl.stand_ins:
+            table.choose(seat, COMPUTER)
         self.render()
         asyncio.ensure_future(self.make_invitations(table))
 
+    def deal(self, ctrl: Any) -> bool:
+        """"Play again" (or any new game for the same seats of people on other devices):
+        ``ctrl``'s game goes to the same table. Its guests stay at their seats and get its
+        first view; a seat whose person is away gets a new invitation (the old ones take
+        nothing now). False, and nothing changes, for a game of another table."""
+        table, pairing = self.table, self.pairing
+        if table is None or pairing is None or ctrl.remote != list(table.invites.seats) \
+                or ctrl.players != table.game.rules.players or ctrl.game.is_over:
+            return False
+        try:
+            outs = table.deal(ctrl.game)
+        except ValueError:  # no deck (a position): no record to send, so no table across devices
+            return False
+        self.dispatch(outs)
+        seated = [i for i in pairing.invites if i.state == CONNECTED]
+        again = [Invite(seat) for seat in table.invites.seats if seat not in {i.seat for i in seated}]
+        for invite in again:
+            self.away.drop_link(invite.seat)
+        pairing.invites = sorted(seated + again, key=lambda i: i.seat)
+        self.set_connected()  # the new controller's seats connected, and those the computer plays
+        if again:
+            asyncio.ensure_future(self.make_invitations(table, again))
+        self.render()
+        return True
+
     def close(self) -> None:
         """Another game is on the table: the invitations of the last one go."""
-        for link in self.links.values():
+        links, self.links = list(self.links.values()), {}
+        for link in links:  # (a link's close event is heard no more: it is not the seat's link now)
             link.close()
         self.links, self.table, self.pairing = {}, None, None
         self.store.state.ctrl.connected = frozenset()
@@ -172,7 +208,7 @@ class HostPairing(PairingPanel):
             try:
                 if module is None:
                     raise JsException("link.mjs did not load")
-                link = await module.invite(self.browser.js_object({"meta": meta}))
+                link = await module.invite(self.browser.js_object({"meta": meta, "base": self.base()}))
             except JsException as exc:
                 invite.state, invite.note = FAILED, Message("pair.refused_code", {"code": link_error(exc)})
                 self.render()

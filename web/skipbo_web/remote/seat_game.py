@@ -23,6 +23,7 @@ class SeatGame(Controller):
     host (and returns the message to show, or ``None`` when it was sent)."""
 
     send: Callable[[str], Message | None]
+    deals = False  # the host deals the next game ("Play again" on its device)
 
     def play(self, text: str, table: TableState = NOTHING_PICKED) -> Answer:
         refused = self.refusal(text)  # the rules, asked of the engine here; the host decides again

@@ -217,3 +217,16 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
         settings, seed, origin = None, None, ""
     return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin, embed_on, host, theme,
                       sound_on, ignored)
+
+
+def link_base(href: str) -> str:
+    """The address an invitation or a reply link is built on (``#join=``, ``#reply=``): the
+    page's own, without its options and its fragment. A link carries only what the game
+    needs (the connection and the seat, in its fragment); each device keeps its own
+    language, theme, sound and speed.
+
+    >>> link_base("http://127.0.0.1:8000/skipbo/?lang=de&speed=0&players=2&remote=1#join=p1")
+    'http://127.0.0.1:8000/skipbo/'
+    """
+    parts = urlsplit(href)
+    return parts._replace(query="", fragment="").geturl()

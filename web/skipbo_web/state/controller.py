@@ -135,19 +135,27 @@ class Controller(Seats):
             raise BadMatch("match data must be an object")
         data = dict(match_data)
         origin, practice = data.pop("origin", ""), data.pop("practice", False)
-        remote = data.pop("remote", [])
+        remote, stand_ins = data.pop("remote", []), data.pop("stand_ins", [])
         if not isinstance(origin, str) or not isinstance(practice, bool) or not (
-                isinstance(remote, list) and all(type(s) is int for s in remote)):
+                isinstance(remote, list) and all(type(s) is int for s in remote)) or not (
+                isinstance(stand_ins, list) and all(type(s) is int and s in remote for s in stand_ins)):
             raise BadMatch("match data is damaged")
         try:
             match = Match.from_dict(data, game)
         except (ValueError, TypeError, LookupError) as exc:
             raise BadMatch(str(exc)) from None
-        return cls(game, settings, match, origin, practice, position, remote)
+        ctrl = cls(game, settings, match, origin, practice, position, remote)
+        if stand_ins:  # the game opens as the computer's turn for them where it is one
+            ctrl.opening = ctrl.stand_in(ctrl.opening, frozenset(s for s in stand_ins if s in ctrl.remote))
+        return ctrl
 
     def match_data(self) -> dict[str, Any]:
-        """What is saved beside the game's record: the match and the page's own two facts."""
+        """What is saved beside the game's record: the match and the page's own facts (where
+        it came from, practice, the seats of people on other devices and those of them the
+        computer plays while their person is away: the host's choice outlives a reload)."""
         remote = {"remote": self.remote} if self.remote else {}
+        if self.stand_ins:
+            remote["stand_ins"] = sorted(self.stand_ins)
         return {**self.match.to_dict(), "origin": self.origin, "practice": self.practice, **remote}
 
     def next_game(self, seed: int) -> Controller:

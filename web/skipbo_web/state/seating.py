@@ -32,8 +32,9 @@ class Seats:
     """The seats of ``game``: their ``kinds`` (``"human"``, an AI level, or ``"remote"``: a
     person on another device, ``connected`` now or away), the seat whose
     cards are shown in hot-seat (``revealed``), the last human who moved, whether
-    the computer's seats are ``halted`` (a puzzle), and the remote seats the computer plays
-    while their person is away (``stand_ins``: the host chose so). ``Controller`` sets them."""
+    the computer's seats are ``halted`` (a puzzle), the remote seats the computer plays
+    while their person is away (``stand_ins``: the host chose so), and whether this device
+    ``deals`` the next game. ``Controller`` sets them."""
 
     game: Game
     kinds: list[str]
@@ -41,6 +42,7 @@ class Seats:
     last_human: int
     halted: bool
     connected: frozenset[int] = frozenset()
+    deals: bool = True  # this device deals the next game (a guest's page: its host does)
     stand_ins: frozenset[int] = frozenset()
 
     @property
@@ -65,17 +67,20 @@ class Seats:
 
     def link_of(self, seat: int) -> str:
         """Where ``seat`` is played from (``LINKS``): this device, another device (connected
-        now, or away), or the computer."""
+        now, or away), or the computer (a computer seat, or a remote seat the computer plays
+        while its person is away: ``stand_ins``)."""
         kind = self.kinds[seat]
         if kind == "remote":
-            return "connected" if seat in self.connected else "away"
+            if seat in self.connected:
+                return "connected"
+            return "computer" if seat in self.stand_ins and not self.game.is_over else "away"
         return "here" if kind == "human" else "computer"
 
     def away_choice(self, seat: int) -> str | None:
         """What the host chose for ``seat`` while its person is away: ``computer`` (the
         computer plays it) or ``wait``; ``None`` for a seat that is not away, or once the
         game is over."""
-        if self.game.is_over or self.link_of(seat) != "away":
+        if self.game.is_over or self.kinds[seat] != "remote" or seat in self.connected:
             return None
         return "computer" if seat in self.stand_ins else "wait"
 

@@ -123,6 +123,10 @@ def result_tree(model: TableModel, look: Look) -> El:
     else:
         buttons.append(("play-again", "end.play_again", True))
     buttons.append(("new", "end.settings", False))
+    deals_line = None
+    if not model.deals:  # a guest's page: the host deals the next game, to the same seats
+        buttons = []
+        deals_line = h("p", props(class_="host-deals"), t(lang, "end.host_deals"))
     buttons.append(("hide-result", "end.show_table", False))
     btns = [h("button", props(type="button", data_action=a, class_="primary" if primary else None), t(lang, key))
             for a, key, primary in buttons]
@@ -139,5 +143,5 @@ def result_tree(model: TableModel, look: Look) -> El:
                h("p", props(class_="reason"), reason + " ", end_rule_tree(result.reason, lang)), match_line,
                h("table", props(class_="scores"), h("caption", None, caption), h("thead", None, head),
                  h("tbody", None, rows)),
-               _lead_line(model, look),
+               _lead_line(model, look), deals_line,
                h("div", props(class_="actions"), btns)), key="result")

@@ -102,6 +102,7 @@ class TableModel:
     halted: bool = False                  # a puzzle's computer seats never move
     links: tuple[str, ...] = ()           # where each seat is played from (``data-link``); empty: a replay
     away: tuple[str | None, ...] = ()     # the host's choice for each seat whose person is away (``wait``...)
+    deals: bool = True                    # this device deals the next game (a guest's: its host does)
 
     @property
     def viewer(self) -> int:
@@ -159,4 +160,4 @@ def table_model(ctrl: Controller, table: TableState | None = None) -> TableModel
         last_target=built_on(moves),
         humans=tuple(ctrl.humans), ending=ending(ctrl), halted=ctrl.halted,
         links=tuple(ctrl.link_of(s) for s in range(ctrl.players)),
-        away=tuple(ctrl.away_choice(s) for s in range(ctrl.players)))
+        away=tuple(ctrl.away_choice(s) for s in range(ctrl.players)), deals=ctrl.deals)
