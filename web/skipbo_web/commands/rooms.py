@@ -141,3 +141,9 @@ class AsideDesk(Protocol):
 
     def action(self, action: str, key: str | None) -> None: ...
 
+
+
+class EditorDesk(Protocol):
+    """The position editor's room: its link copied to the clipboard."""
+
+    def copy(self) -> None: ...

@@ -1,0 +1,160 @@
+"""The position editor (issue 40, part 1) in the browser: a table built by taps on a phone
+and by mouse on a desktop, its link copied and opened in a fresh context (the same table,
+in the game and in the editor), "Play from here", a table the engine refuses shown at its
+pile with no link, and a broken ``pos=`` with ``edit=1`` that changes nothing.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.game_support import stored, table_state
+from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
+
+EDITOR = "[data-editor]"
+LINK = "[data-editor-link] a"
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+
+
+def pile(page: Page, key: str):
+    return page.locator(f'{EDITOR} .ed-pile[data-pile="{key}"]')
+
+
+def place(page: Page, card: str, key: str, tap: bool) -> None:
+    """Pick ``card`` from the palette, then tap (or click) pile ``key``."""
+    for target in (page.locator(f'{EDITOR} [data-action="ed-card"][data-card="{card}"]'),
+                   page.locator(f'{EDITOR} [data-action="ed-pile"][data-pile="{key}"]')):
+        target.tap() if tap else target.click()
+
+
+def press(page: Page, selector: str, tap: bool) -> None:
+    target = page.locator(f"{EDITOR} {selector}")
+    target.tap() if tap else target.click()
+
+
+def the_built_table(page: Page) -> None:
+    """The table both tests build: three players, 1 and a Skip-Bo card on building pile 1,
+    a 7 on seat 0's first discard pile, its stock's top a 4, its hand 5 5 9."""
+    me = page.locator('[data-seat="0"]')
+    expect(me.locator('[data-slot="S"]')).to_have_attribute("data-top", "4")
+    expect(page.locator('[data-slot="B1"]')).to_have_attribute("data-next", "3")
+    expect(me.locator('[data-slot="D1"]')).to_have_attribute("data-top", "7")
+    expect(page.locator("#table [data-seat]")).to_have_count(3)
+    assert sorted(table_state(page)["hand"]) == ["5", "5", "9"]
+
+
+def build(page: Page, tap: bool) -> None:
+    """Build the_built_table in the open editor."""
+    press(page, '[data-action="ed-players"][data-n="3"]', tap)
+    expect(page.locator(EDITOR)).to_have_attribute("data-players", "3")
+    place(page, "1", "B1", tap)
+    place(page, "0", "B1", tap)
+    place(page, "7", "0:D1", tap)
+    place(page, "4", "0:S", tap)
+    press(page, '[data-action="ed-clear"][data-pile="0:H"]', tap)
+    place(page, "5", "0:H", tap)
+    press(page, '[data-action="ed-pile"][data-pile="0:H"]', tap)  # the 5 is still picked
+    place(page, "9", "0:H", tap)
+    press(page, '[data-action="ed-turn"][data-seat="0"]', tap)
+    expect(pile(page, "B1")).to_have_attribute("data-cards", "1 SB")
+    expect(pile(page, "0:H")).to_have_attribute("data-cards", "5 5 9")
+    expect(pile(page, "0:S")).to_have_attribute("data-cards", "4")
+    expect(page.locator(EDITOR)).to_have_attribute("data-valid", "1")
+
+
+def opens_the_same_table(browser: Browser, href: str) -> None:
+    """``href`` in a fresh context plays the built table; with ``edit=1``, the editor has it."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        open_page(page, f"{href}&speed=0")
+        the_built_table(page)
+        open_page(page, href.replace("?", "?edit=1&", 1))
+        expect(page.locator(EDITOR)).to_be_visible()
+        expect(page.locator(EDITOR)).to_have_attribute("data-players", "3")
+        expect(pile(page, "B1")).to_have_attribute("data-cards", "1 SB")
+        expect(pile(page, "0:D1")).to_have_attribute("data-cards", "7")
+        expect(pile(page, "0:H")).to_have_attribute("data-cards", "5 5 9")
+        expect(page.locator(LINK)).to_have_attribute("href", href)
+    finally:
+        context.close()
+
+
+def test_a_table_built_by_taps_on_a_phone_opens_again_from_its_link(browser: Browser, site) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                                  service_workers="block")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url.rstrip("/"))
+    try:
+        page = context.new_page()
+        open_page(page, f"{site.url}?edit=1&seed=3&lang=en&speed=0")  # edit=1 alone: the table on screen
+        expect(page.locator(EDITOR)).to_be_visible()
+        build(page, tap=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"the editor widens the phone's page to {width} px"
+        href = page.locator(LINK).get_attribute("href")
+        assert href is not None and "pos=p1." in href
+        press(page, '[data-action="ed-copy"]', tap=True)
+        expect(page.locator(f"{EDITOR} .ed-status")).to_have_text("The link is copied.")
+        assert page.evaluate("navigator.clipboard.readText()") == href
+    finally:
+        context.close()
+    opens_the_same_table(browser, href)
+
+
+def test_a_table_built_by_mouse_plays_from_here_and_opens_from_its_link(browser: Browser, site) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    try:
+        page = context.new_page()
+        open_page(page, f"{site.url}?seed=3&lang=de&speed=0")
+        page.click('[data-action="new"]')
+        page.click('#sheet [data-action="editor"]')  # "Tisch aufbauen", on the new-game screen
+        expect(page.locator(f"{EDITOR} h2")).to_have_text("Tisch aufbauen")
+        build(page, tap=False)
+        href = page.locator(LINK).get_attribute("href")
+        page.click(f'{EDITOR} [data-action="ed-play"]')
+        expect(page.locator(EDITOR)).to_have_count(0)
+        the_built_table(page)
+        expect(page.locator("#table")).to_have_attribute("data-turn", "0")
+        expect(page.locator('[data-seat="1"]')).to_have_attribute("data-link", "computer")
+    finally:
+        context.close()
+    opens_the_same_table(browser, href.replace("lang=de", "lang=en"))
+
+
+def test_a_table_the_engine_refuses_is_shown_at_its_pile_with_no_link(watched: Watched, site) -> None:
+    page = watched.page
+    open_page(page, f"{site.url}?edit=1&seed=3&lang=en&speed=0")
+    expect(page.locator(LINK)).to_have_count(1)
+    hand = pile(page, "0:H")
+    expect(hand).to_have_attribute("data-cards", "1 4 5 8 9")  # the table on screen: seed 3's hand
+    place(page, "3", "0:H", tap=False)  # a sixth hand card
+    expect(hand).to_have_attribute("data-problem", "1")
+    expect(hand.locator(".ed-why")).to_have_text("a hand holds too many cards, or the player to move holds none")
+    expect(page.locator(LINK)).to_have_count(0)
+    expect(page.locator(f'{EDITOR} [data-action="ed-play"]')).to_be_disabled()
+    expect(page.locator(f'{EDITOR} [data-action="ed-copy"]')).to_be_disabled()
+    page.click(f'{EDITOR} [data-action="ed-pop"][data-pile="0:H"]')  # its top taken away: a table again
+    expect(page.locator(LINK)).to_have_count(1)
+    expect(hand).not_to_have_attribute("data-problem", "1")
+    place(page, "5", "B1", tap=False)  # a 5 on an empty building pile
+    expect(pile(page, "B1").locator(".ed-why")).to_have_text(
+        "a building pile does not climb from 1 one number at a time")
+    expect(page.locator(LINK)).to_have_count(0)
+    page.click(f'{EDITOR} [data-action="ed-clear"][data-pile="B1"]')
+    expect(page.locator(LINK)).to_have_count(1)
+
+
+def test_a_broken_position_with_edit_gives_a_notice_and_changes_nothing(watched: Watched, site) -> None:
+    page = watched.page
+    open_page(page, f"{site.url}?seed=3&lang=en&speed=0")
+    page.click('[data-seat="0"] [data-slot="H"][data-card="1"]')
+    page.click('[data-slot="B1"]')
+    save, before = stored(page), table_state(page)
+    open_page(page, f"{site.url}?edit=1&pos=p1.not-a-position&lang=en&speed=0")
+    expect(page.locator('[data-notice="position.bad"]')).to_contain_text("pos=")
+    expect(page.locator(EDITOR)).to_have_count(0)
+    assert table_state(page) == before and stored(page) == save

@@ -1,0 +1,162 @@
+"""The position editor's table (``skipbo_web.state.editor``): what a tap changes, the
+engine's verdict at the pile it names, the link that never comes for a table the engine
+refuses, and the round trip editor -> link -> position -> editor."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from skipbo_web.commands.editor import _changed, editor_of
+from skipbo_web.state.editor import Editor, SeatSetup, judge, link, parse_pile, pile_of
+from skipbo_web.state.store import PageState, Store
+from skipbo_web.views.editor_view import editor_tree
+from skipbo_web.views.tree import to_html
+
+from skipbo_core import Game, PositionError, Rules, game_from_position, parse_compact
+
+BASE = "https://example.test/skipbo/"
+
+
+def two() -> Editor:
+    return Editor((SeatSetup(10, 4, (5, 9)), SeatSetup(10, 2)), stock_size=10)
+
+
+def round_trip(editor: Editor, edit: bool = False) -> Editor:
+    url = link(BASE, editor, "en", edit=edit)
+    assert url is not None
+    query = parse_qs(urlsplit(url).query)
+    assert query.get("edit") == (["1"] if edit else None)
+    return Editor.from_position(parse_compact(query["pos"][0]))
+
+
+def test_a_picked_card_goes_on_the_piles_tapped_and_one_tap_takes_a_top_or_clears() -> None:
+    editor = two().pick(1).place("B1").pick(0).place("B1").place("1:D3")
+    assert editor.building[0] == (1, 0) and editor.seats[1].discards[2] == (0,)
+    assert editor.card == 0
+    assert editor.pick(0).card is None  # picked again: put back
+    assert editor.place("0:H").seats[0].hand == (0, 5, 9)  # a hand in the engine's order
+    assert editor.pick(6).place("0:H").pop("0:H").seats[0].hand == (5, 6)
+    assert editor.pop("B1").building[0] == (1,)
+    assert editor.clear("B1").building[0] == ()
+    stock = editor.pick(7).place("1:S").seats[1]
+    assert (stock.top, stock.count) == (7, 10)
+    assert editor.pop("0:S").seats[0] == SeatSetup(10, None, (5, 9))  # its top dealt at random
+    assert editor.clear("0:S").seats[0].count == 0
+    assert editor.place("5:H") is editor and editor.place("B9") is editor  # no such pile
+    assert editor.stock_count(0, 1).seats[0].count == 10  # at most the rules' stock
+    assert editor.stock_count(0, -3).seats[0].count == 7
+
+
+def test_the_player_count_and_the_seat_to_move() -> None:
+    editor = two().to_move(1)
+    three = editor.with_players(3)
+    assert three.players == 3 and three.seats[2] == SeatSetup(30, None) and three.current == 1
+    assert three.with_players(2).seats == tuple(replace(s, count=min(s.count, 30)) for s in editor.seats)
+    six = editor.with_players(6).to_move(5)
+    assert six.with_players(4).current == 3
+    assert editor.to_move(7) is editor
+
+
+def test_the_buttons_of_the_sheet_change_the_table_as_they_say() -> None:
+    editor = two()
+    assert _changed(editor, "ed-card", "", "12", None, None).card == 12
+    assert _changed(editor, "ed-card", "", "13", None, None) is editor
+    assert _changed(editor, "ed-players", "", None, None, "4").players == 4
+    assert _changed(editor, "ed-players", "", None, None, "7") is editor
+    assert _changed(editor, "ed-turn", "", None, "1", None).current == 1
+    assert _changed(editor, "ed-stock-less", "", None, "1", None).seats[1].count == 9
+    size = len(judge(editor).game.draw_pile)
+    assert _changed(editor, "ed-draw-less12", "", None, None, None).draw == size - 12
+    assert _changed(_changed(editor, "ed-draw-more", "", None, None, None), "ed-draw-rest", "", None, None,
+                    None).draw is None
+
+
+@pytest.mark.parametrize(("change", "pile", "code"), [
+    (lambda e: e.pick(5).place("B2"), "B2", "impossible-pile"),
+    (lambda e: e.pick(3).place("0:H").place("0:H").place("0:H").place("0:H"), "0:H", "hand-size"),
+    (lambda e: e.pick(3).place("1:H").place("1:H").place("1:H").place("1:H").place("1:H"), "1:H", "hand-size"),
+    (lambda e: e.clear("1:S"), "1:S", "game-over"),
+    (lambda e: e.pick(0).place("0:D1").place("0:D1").place("0:D1").place("0:D2").place("0:D2").place("0:D2")
+     .place("1:D2").place("1:D2").place("1:D2").place("1:D3").place("1:D3").place("1:D3").place("1:D4")
+     .place("1:D4").place("1:D4").place("0:D4").place("0:D4").place("0:D4").place("0:D4"), "1:D4", "too-many-cards"),
+    (lambda e: replace(e, draw=50), "draw", "draw-size"),
+])
+def test_the_engine_judges_the_table_and_no_link_is_offered_for_one_it_refuses(change, pile, code) -> None:
+    editor = change(two())
+    verdict = judge(editor)
+    assert (verdict.game, verdict.pile, verdict.code) == (None, pile, code)
+    assert link(BASE, editor, "en") is None
+    html = to_html(editor_tree(editor, verdict, "en", None, None))
+    assert re.search(f'<[a-z]+ class="[^"]*ed-pile" data-pile="{pile}"[^>]* data-problem="1"', html)
+    assert html.count('data-problem="1"') == 1
+    assert "<a href" not in html and 'data-valid="0"' in html
+
+
+def test_piles_and_paths_name_the_same_places() -> None:
+    assert parse_pile("2:D3", 3) == (2, "D", 2) and parse_pile("B4", 2) == (-1, "B", 3)
+    assert parse_pile("3:S", 3) is None and parse_pile("0:X", 2) is None and parse_pile(None, 2) is None
+    assert [pile_of(p) for p in ("building[2][1]", "seats[1].stock.top", "seats[0].hand", "seats[4].discards[3][0]",
+                                 "draw_pile", "current_seat", "")] == ["B3", "1:S", "0:H", "4:D4", "draw", "table",
+                                                                        "table"]
+
+
+def test_the_editor_starts_at_the_table_on_screen() -> None:
+    game = Game.new(Rules(players=3, stock_size=12), seed=5)
+    editor = editor_of(game)
+    assert editor.players == 3 and editor.seats[0].hand == tuple(game.view(0).hand)
+    assert [s.top for s in editor.seats] == [game.stock(s)[-1] for s in range(3)]
+    played = judge(editor).game
+    assert [played.stock(s)[-1] for s in range(3)] == [game.stock(s)[-1] for s in range(3)]
+    assert len(played.draw_pile) == len(game.draw_pile)
+
+
+def test_the_editor_is_a_value_in_the_page_state() -> None:
+    from skipbo_web.state.controller import Controller
+    from skipbo_web.state.look import Look
+    from skipbo_web.state.settings import Settings
+
+    store = Store(PageState(ctrl=Controller.start(Settings(), 1), look=Look("en", "skipbo"), speed=0))
+    heard: list[frozenset] = []
+    store.subscribe(heard.append)
+    store.update(editor=two())
+    store.update(editor=two())  # an equal table: nothing changed
+    assert heard == [frozenset({"editor"})]
+    with pytest.raises(AttributeError):
+        store.state.editor.card = 3  # frozen
+
+
+cards = st.integers(0, 12)
+
+
+@st.composite
+def editors(draw: st.DrawFn) -> Editor:
+    players = draw(st.integers(2, 6))
+    current = draw(st.integers(0, players - 1))
+    stock = Rules(players=players).stock
+    seats = []
+    for s in range(players):
+        count = draw(st.integers(1, stock))
+        top = draw(st.none() | cards)
+        most = 5 if s == current else 4
+        hand = tuple(sorted(draw(st.lists(cards, min_size=1 if s == current else 0, max_size=most))))
+        discards = tuple(tuple(draw(st.lists(cards, max_size=3))) for _ in range(4))
+        seats.append(SeatSetup(count, top, hand, discards))
+    building = tuple(tuple(draw(st.booleans()) and 0 or i + 1 for i in range(draw(st.integers(0, 11))))
+                     for _ in range(4))
+    return Editor(tuple(seats), building, current, draw(st.none() | st.integers(0, 40)))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(editors(), st.booleans())
+def test_an_editor_goes_through_its_link_and_back_unchanged(editor: Editor, edit: bool) -> None:
+    try:
+        game_from_position(editor.position())
+    except PositionError:
+        assume(False)
+    assert round_trip(editor, edit) == editor
+    assert round_trip(editor.pick(4), edit) == editor  # the palette's pick is no part of the table

@@ -1,0 +1,116 @@
+"""The position editor: opened (from a link's position or the table on screen), a tap's
+change of its table, and "Play from here". Its table is ``PageState.editor``, a value
+(``state.editor.Editor``); the engine judges it (``state.editor.judge``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from skipbo_core import Game, PositionError, to_compact
+
+from ..state import positions
+from ..state.controller import Controller
+from ..state.editor import Editor, judge
+from ..state.positions import PositionProblem
+from ..state.settings import DEFAULT_LEVEL, Seat
+from .base import CommandsBase
+
+STEPS = {"ed-draw-less12": -12, "ed-draw-less": -1, "ed-draw-more": 1, "ed-draw-more12": 12}
+
+
+def editor_of(game: Game) -> Editor:
+    """The editor at the table of ``game`` (a fresh deal's when it is over); its draw
+    pile "the rest" when that is its size (no completed piles set aside)."""
+    if game.is_over:
+        return Editor.dealt(game.rules.players)
+    try:
+        editor = Editor.from_game(game)
+    except PositionError:  # a table not all of whose cards this page knows
+        return Editor.dealt(game.rules.players)
+    verdict = judge(editor)
+    if verdict.game is None or len(verdict.game.draw_pile) != len(game.draw_pile):
+        editor = replace(editor, draw=len(game.draw_pile))
+    return editor
+
+
+class EditorCommands(CommandsBase):
+    """The position editor's commands."""
+
+    def open_editor(self, compact: str | None = None) -> bool:
+        """Open the editor at the position of ``compact`` (a ``pos=`` text), else at the
+        table on screen. A position that cannot be read is said in a notice, and
+        nothing changes (False)."""
+        if compact is not None:
+            try:
+                editor = Editor.from_position(positions.read_compact(compact))
+            except PositionProblem as err:
+                self.store.add_notice(err.message)
+                return False
+        else:
+            editor = editor_of(self.store.state.ctrl.game)
+        self.store.update(editor=editor, editor_note="")
+        self.rooms.sheet.open("editor")
+        return True
+
+    def editor_action(self, action: str, pile: str | None = None, card: str | None = None,
+                      seat: str | None = None, n: str | None = None) -> None:
+        """A button of the editor: its table changes (and is judged again as it is drawn)."""
+        editor = self.store.state.editor
+        if editor is None or self.store.state.sheet != "editor":
+            return
+        if action == "ed-copy":
+            self.rooms.editor.copy()
+            return
+        if action == "ed-play":
+            self.play_edited(editor)
+            return
+        following = _changed(editor, action, pile or "", card, seat, n)
+        if following is not editor:
+            self.store.update(editor=following, editor_note="")
+            self.redraw_sheet()
+
+    def play_edited(self, editor: Editor) -> None:
+        """"Play from here": the edited table as the game, the seat to move a person, the
+        others the computer (the engine refusing it: nothing happens)."""
+        position = editor.position()
+        try:
+            compact = to_compact(position)
+        except PositionError:
+            return
+        settings = self.rooms.session.settings
+        level = next((s.kind for s in settings.seats if s.kind not in ("human", "remote")), DEFAULT_LEVEL)
+        seats = tuple(Seat(s.name, "human" if i == editor.current else level) for i, s in enumerate(settings.seats))
+        try:
+            ctrl = Controller.from_position(position, replace(settings, seats=seats), origin=f"pos={compact}")
+        except PositionProblem:
+            return
+        self.store.update(editor=None, editor_note="")
+        self.show_game(ctrl)
+
+
+def _changed(editor: Editor, action: str, pile: str, card: str | None, seat: str | None, n: str | None) -> Editor:
+    """The editor after button ``action`` (``pile``, ``card``, ``seat``, ``n``: its element's
+    ``data-*``); the same value when it changes nothing."""
+    number = int(n) if n is not None and n.isdigit() else None
+    seat_no = int(seat) if seat is not None and seat.isdigit() else -1
+    if action == "ed-card" and card is not None and card.isdigit() and 0 <= int(card) <= 12:
+        return editor.pick(int(card))
+    if action == "ed-pile":
+        return editor.place(pile)
+    if action == "ed-pop":
+        return editor.pop(pile)
+    if action == "ed-clear":
+        return editor.clear(pile)
+    if action == "ed-players" and number is not None and 2 <= number <= 6:
+        return editor.with_players(number)
+    if action == "ed-turn":
+        return editor.to_move(seat_no)
+    if action in ("ed-stock-less", "ed-stock-more") and 0 <= seat_no < editor.players:
+        return editor.stock_count(seat_no, 1 if action == "ed-stock-more" else -1)
+    if action == "ed-draw-rest":
+        return editor.draw_count(None, 0)
+    if action in STEPS:
+        verdict = judge(editor)
+        shown = len(verdict.game.draw_pile) if verdict.game is not None else editor.draw
+        return editor if shown is None else editor.draw_count(STEPS[action], shown)
+    return editor
