@@ -100,6 +100,12 @@ def test_a_table_built_by_taps_on_a_phone_opens_again_from_its_link(browser: Bro
         press(page, '[data-action="ed-copy"]', tap=True)
         expect(page.locator(f"{EDITOR} .ed-status")).to_have_text("The link is copied.")
         assert page.evaluate("navigator.clipboard.readText()") == href
+        press(page, '[data-action="ed-copy-embed"]', tap=True)
+        expect(page.locator(f"{EDITOR} .ed-status")).to_have_text("The embed code is copied: paste it into your page.")
+        code = page.evaluate("navigator.clipboard.readText()")
+        assert code == page.locator("[data-editor-embed]").inner_text()
+        assert code.startswith('<iframe src="' + href.replace("?", "?embed=1&amp;", 1).replace("&lang", "&amp;lang"))
+        assert 'width="360" height="640"' in code  # three players' smallest frame
     finally:
         context.close()
     opens_the_same_table(browser, href)

@@ -12,7 +12,17 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from skipbo_web.commands.editor import _changed, editor_of
-from skipbo_web.state.editor import Editor, SeatSetup, judge, link, parse_pile, pile_of
+from skipbo_web.state.editor import (
+    FRAME_SIZES,
+    SANDBOX,
+    Editor,
+    SeatSetup,
+    embed_code,
+    judge,
+    link,
+    parse_pile,
+    pile_of,
+)
 from skipbo_web.state.store import PageState, Store
 from skipbo_web.views.editor_view import editor_tree
 from skipbo_web.views.tree import to_html
@@ -62,6 +72,20 @@ def test_the_player_count_and_the_seat_to_move() -> None:
     assert editor.to_move(7) is editor
 
 
+def test_teams_and_the_deck_go_into_the_position() -> None:
+    editor = two()
+    assert editor.with_teams(True).teams is False  # two players: no teams
+    four = editor.with_players(4).with_teams(True)
+    assert four.teams and four.position()["rules"]["teams"] is True and judge(four).game.rules.teams
+    assert four.with_players(5).teams is False
+    big = editor.with_deck(168)
+    assert big.wild_cards == 24 and judge(big).game.rules.deck_size == 168
+    assert editor.with_deck(170) is editor
+    assert round_trip(four) == four and round_trip(big) == big
+    assert _changed(four, "ed-teams", "", None, None, None).teams is False
+    assert _changed(editor, "ed-deck", "", None, None, "168").wild_cards == 24
+
+
 def test_the_buttons_of_the_sheet_change_the_table_as_they_say() -> None:
     editor = two()
     assert _changed(editor, "ed-card", "", "12", None, None).card == 12
@@ -95,6 +119,23 @@ def test_the_engine_judges_the_table_and_no_link_is_offered_for_one_it_refuses(c
     assert re.search(f'<[a-z]+ class="[^"]*ed-pile" data-pile="{pile}"[^>]* data-problem="1"', html)
     assert html.count('data-problem="1"') == 1
     assert "<a href" not in html and 'data-valid="0"' in html
+
+
+def test_the_embed_code_frames_the_table_at_its_documented_size() -> None:
+    from e2e.test_layout import documented_frames
+
+    first: dict[int, tuple[int, int]] = {}
+    for n, w, h in documented_frames():
+        if n:
+            first.setdefault(n, (w, h))
+    assert first == FRAME_SIZES  # docs/EMBEDDING.md "Sizes": the first size of each row
+    editor = two().with_players(4)
+    code = embed_code(BASE, editor, "de", 'Skip-Bo <"Tisch">')
+    src = re.search(r'<iframe src="([^"]+)"', code)[1].replace("&amp;", "&")
+    assert src == link(BASE, editor, "de").replace("?", "?embed=1&")
+    assert 'width="480" height="640"' in code and f'sandbox="{SANDBOX}"' in code
+    assert 'title="Skip-Bo &lt;&quot;Tisch&quot;&gt;"' in code
+    assert embed_code(BASE, editor.pick(5).place("B1"), "de", "x") is None
 
 
 def test_piles_and_paths_name_the_same_places() -> None:
@@ -148,7 +189,9 @@ def editors(draw: st.DrawFn) -> Editor:
         seats.append(SeatSetup(count, top, hand, discards))
     building = tuple(tuple(draw(st.booleans()) and 0 or i + 1 for i in range(draw(st.integers(0, 11))))
                      for _ in range(4))
-    return Editor(tuple(seats), building, current, draw(st.none() | st.integers(0, 40)))
+    wild = draw(st.sampled_from((18, 24)))
+    teams = Rules.allows_teams(players) and draw(st.booleans())
+    return Editor(tuple(seats), building, current, draw(st.none() | st.integers(0, 40)), wild_cards=wild, teams=teams)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])

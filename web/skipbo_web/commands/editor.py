@@ -58,8 +58,8 @@ class EditorCommands(CommandsBase):
         editor = self.store.state.editor
         if editor is None or self.store.state.sheet != "editor":
             return
-        if action == "ed-copy":
-            self.rooms.editor.copy()
+        if action in ("ed-copy", "ed-copy-embed"):
+            self.rooms.editor.copy(embed=action == "ed-copy-embed")
             return
         if action == "ed-play":
             self.play_edited(editor)
@@ -103,6 +103,10 @@ def _changed(editor: Editor, action: str, pile: str, card: str | None, seat: str
         return editor.clear(pile)
     if action == "ed-players" and number is not None and 2 <= number <= 6:
         return editor.with_players(number)
+    if action == "ed-teams":
+        return editor.with_teams(not editor.teams)
+    if action == "ed-deck" and number is not None:
+        return editor.with_deck(number)
     if action == "ed-turn":
         return editor.to_move(seat_no)
     if action in ("ed-stock-less", "ed-stock-more") and 0 <= seat_no < editor.players:

@@ -144,6 +144,6 @@ class AsideDesk(Protocol):
 
 
 class EditorDesk(Protocol):
-    """The position editor's room: its link copied to the clipboard."""
+    """The position editor's room: its link or embed code copied to the clipboard."""
 
-    def copy(self) -> None: ...
+    def copy(self, embed: bool = False) -> None: ...

@@ -9,7 +9,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from ..i18n import t
-from ..state.editor import judge, link
+from ..state.editor import embed_code, judge, link
 from ..views.editor_view import editor_tree
 from ..views.tree import El, h
 from .page_dom import JsException
@@ -41,21 +41,25 @@ class EditorDesk:
         play = link(self.base(), editor, lang) if verdict.game is not None else None
         edit = link(self.base(), editor, lang, edit=True) if play is not None else None
         note = t(lang, state.editor_note) if state.editor_note else ""
-        return editor_tree(editor, verdict, lang, play, edit, note)
+        embed = embed_code(self.base(), editor, lang, t(lang, "editor.embed_title")) if play is not None else None
+        return editor_tree(editor, verdict, lang, play, edit, note, embed)
 
-    def copy(self) -> None:
-        """Put the editor's link on the clipboard, and say whether it went there."""
+    def copy(self, embed: bool = False) -> None:
+        """Put the editor's link (``embed``: its embed code) on the clipboard, and say
+        whether it went there."""
         state = self.store.state
         if state.editor is None:
             return
-        url = link(self.base(), state.editor, state.look.lang)
+        lang = state.look.lang
+        url = (embed_code(self.base(), state.editor, lang, t(lang, "editor.embed_title")) if embed
+               else link(self.base(), state.editor, lang))
         if url is None:
             return
 
         async def write() -> None:
             try:
                 await self.browser.window.navigator.clipboard.writeText(url)
-                key = "editor.copied"
+                key = "editor.copied_embed" if embed else "editor.copied"
             except (JsException, AttributeError):  # no clipboard here: the link is shown below
                 key = "editor.copy_failed"
             self.store.update(editor_note=key)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
@@ -19,6 +20,9 @@ from skipbo_core.cards import BUILDING_SLOTS, DISCARD_PILES
 Pile = tuple[int, ...]  # cards bottom to top (0 = Skip-Bo card)
 PALETTE = (*range(1, 13), 0)  # what the palette offers: 1-12 and the Skip-Bo card
 MAX_DRAW = 168  # the most cards a draw pile can be set to (the bigger deck)
+# the smallest frame (width, height) that keeps a table of n players easy to read: docs/EMBEDDING.md "Sizes"
+FRAME_SIZES = {2: (360, 480), 3: (360, 640), 4: (480, 640), 5: (640, 720), 6: (640, 720)}
+SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"  # docs/EMBEDDING.md
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,15 @@ class Editor:
         seats += tuple(SeatSetup(stock, None) for _ in range(players - len(seats)))
         return replace(self, seats=seats, stock_size=None, teams=False, current=min(self.current, players - 1))
 
+    def with_teams(self, on: bool) -> Editor:
+        """Partners sitting opposite (``on``), where the engine allows teams (4 or 6 players)."""
+        return replace(self, teams=on and Rules.allows_teams(self.players))
+
+    def with_deck(self, size: int) -> Editor:
+        """The deck of ``size`` cards (162, or 168 with 24 Skip-Bo cards); another size: unchanged."""
+        wild = Rules.wild_cards_for_deck(size)
+        return self if wild is None else replace(self, wild_cards=wild)
+
     def to_move(self, seat: int) -> Editor:
         return replace(self, current=seat) if 0 <= seat < self.players else self
 
@@ -231,3 +244,15 @@ def link(base: str, editor: Editor, lang: str, edit: bool = False) -> str | None
         return None
     query = {**({"edit": "1"} if edit else {}), "pos": compact, "lang": lang}
     return f"{base}?{urlencode(query)}"
+
+
+def embed_code(base: str, editor: Editor, lang: str, title: str) -> str | None:
+    """The ``<iframe>`` that shows ``editor``'s table in another page (``embed=1``), as big
+    as the smallest frame for its players; None when there is no link for it."""
+    url = link(base, editor, lang)
+    if url is None:
+        return None
+    width, height = FRAME_SIZES[editor.players]
+    src = url.replace("?", "?embed=1&", 1)
+    return (f'<iframe src="{escape(src)}" title="{escape(title)}" width="{width}" height="{height}" '
+            f'style="border: 0; max-width: 100%" loading="lazy" sandbox="{SANDBOX}"></iframe>')

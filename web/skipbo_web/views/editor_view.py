@@ -10,6 +10,9 @@ is an ``<a href>`` inside ``[data-editor-link]``.
 
 from __future__ import annotations
 
+from skipbo_core import Rules
+from skipbo_core.cards import DECK_EDITIONS
+
 from ..i18n import t
 from ..state.editor import PALETTE, Editor, Pile, Verdict
 from .tree import El, h, props
@@ -90,9 +93,9 @@ def _draw(editor: Editor, verdict: Verdict, lang: str) -> El:
 
 
 def editor_tree(editor: Editor, verdict: Verdict, lang: str, play_link: str | None, edit_link: str | None,
-                status: str = "") -> El:
+                status: str = "", embed: str | None = None) -> El:
     """The editor's sheet for ``editor``'s table, the engine's ``verdict`` on it, and its
-    links (None: none offered); ``status`` says what "Copy link" did."""
+    links and embed code (None: none offered); ``status`` says what a Copy button did."""
     palette = [h("button", props(type="button", class_="ed-card", data_action="ed-card", data_card=card,
                                  aria_pressed=str(editor.card == card).lower()), card_text(card, lang))
                for card in PALETTE]
@@ -111,6 +114,15 @@ def editor_tree(editor: Editor, verdict: Verdict, lang: str, play_link: str | No
              h("p", props(class_="hint"), t(lang, "editor.how")),
              h("div", props(class_="ed-players", role="group", aria_label=t(lang, "editor.players")),
                h("span", None, t(lang, "editor.players")), players),
+             h("div", props(class_="ed-players", role="group", aria_label=t(lang, "editor.deck")),
+               h("span", None, t(lang, "editor.deck")),
+               [h("button", props(type="button", class_="ed-n", data_action="ed-deck", data_n=size,
+                                  aria_pressed=str(editor.wild_cards == w).lower()), str(size))
+                for w, size in ((w, Rules(wild_cards=w).deck_size) for w in DECK_EDITIONS)],
+               h("button", props(type="button", class_="ed-teams", data_action="ed-teams",
+                                 aria_pressed=str(editor.teams).lower(),
+                                 disabled=None if Rules.allows_teams(editor.players) else ""),
+                 t(lang, "editor.teams"))),
              h("div", props(class_="ed-palette", role="group", aria_label=t(lang, "editor.palette")), palette),
              h("section", props(class_="ed-building"), h("h3", None, t(lang, "editor.building")),
                h("div", props(class_="ed-piles"),
@@ -121,11 +133,14 @@ def editor_tree(editor: Editor, verdict: Verdict, lang: str, play_link: str | No
              h("p", props(class_="ed-why", role="alert", data_problem="1"), t(lang, f"position.why.{verdict.code}"))
              if whole else None,
              link_box, edit_box,
+             h("pre", props(class_="ed-embed", data_editor_embed=""), h("code", None, embed)) if ok and embed else None,
              h("p", props(class_="ed-status", role="status"), status),
              h("div", props(class_="actions"),
                h("button", props(type="button", data_action="close"), t(lang, "editor.close")),
                h("button", props(type="button", data_action="ed-copy", disabled=None if ok else ""),
                  t(lang, "editor.copy")),
+               h("button", props(type="button", data_action="ed-copy-embed", disabled=None if ok else ""),
+                 t(lang, "editor.copy_embed")),
                h("button", props(type="button", class_="primary", data_action="ed-play",
                                  disabled=None if ok else ""), t(lang, "editor.play"))))
 
