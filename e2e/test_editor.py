@@ -6,6 +6,9 @@ pile with no link, and a broken ``pos=`` with ``edit=1`` that changes nothing.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.game_support import stored, table_state
@@ -121,6 +124,21 @@ def test_a_table_built_by_mouse_plays_from_here_and_opens_from_its_link(browser:
         expect(page.locator(f"{EDITOR} h2")).to_have_text("Tisch aufbauen")
         build(page, tap=False)
         href = page.locator(LINK).get_attribute("href")
+        # saved as a file, which opens in the editor again; a broken file changes nothing
+        with page.expect_download() as download:
+            page.click(f'{EDITOR} [data-action="ed-save"]')
+        assert download.value.suggested_filename == "skipbo-position.json"
+        saved = download.value.path()
+        assert json.loads(Path(saved).read_text(encoding="utf-8"))["format"] == "skipbo-position"
+        page.click(f'{EDITOR} [data-action="ed-clear"][data-pile="B1"]')
+        expect(pile(page, "B1")).to_have_attribute("data-cards", "")
+        files = page.locator(f'{EDITOR} input[name="editor-file"]')
+        files.set_input_files(saved)
+        expect(pile(page, "B1")).to_have_attribute("data-cards", "1 SB")
+        expect(page.locator(f"{EDITOR} .ed-status")).to_have_text("Der Tisch aus der Datei ist im Editor.")
+        files.set_input_files({"name": "broken.json", "mimeType": "application/json", "buffer": b'{"seats": '})
+        expect(page.locator(f"{EDITOR} .ed-status")).to_have_text("Diese Stellung ist kein lesbares JSON.")
+        expect(pile(page, "B1")).to_have_attribute("data-cards", "1 SB")
         page.click(f'{EDITOR} [data-action="ed-play"]')
         expect(page.locator(EDITOR)).to_have_count(0)
         the_built_table(page)

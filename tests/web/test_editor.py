@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -203,3 +204,89 @@ def test_an_editor_goes_through_its_link_and_back_unchanged(editor: Editor, edit
         assume(False)
     assert round_trip(editor, edit) == editor
     assert round_trip(editor.pick(4), edit) == editor  # the palette's pick is no part of the table
+
+
+def desk() -> tuple[Any, Store, list[str]]:
+    """The page's commands over a store, with rooms that note what they are asked."""
+    from types import SimpleNamespace
+
+    from skipbo_web.commands import Commands
+    from skipbo_web.state.controller import Controller
+    from skipbo_web.state.look import Look
+    from skipbo_web.state.settings import Settings
+
+    store = Store(PageState(ctrl=Controller.start(Settings(), 1), look=Look("en", "skipbo"), speed=0))
+    asked: list[str] = []
+    commands = Commands(store)
+
+    def sheet_open(kind: str) -> None:
+        asked.append(f"open {kind}")
+        store.update(sheet=kind)
+
+    def sheet_close() -> None:
+        asked.append("close")
+        store.update(sheet=None)
+
+    nothing = SimpleNamespace(stop=lambda: None, play_if_due=lambda: None, end_replay=lambda: False)
+    commands.wire(SimpleNamespace(
+        sheet=SimpleNamespace(open=sheet_open, close=sheet_close, refresh=lambda: asked.append("redraw")),
+        session=SimpleNamespace(settings=Settings()), records=nothing, computer=nothing,
+        editor=SimpleNamespace(copy=lambda embed=False: asked.append(f"copy {embed}"),
+                               save=lambda: asked.append("save"))))
+    return commands, store, asked
+
+
+def test_the_editor_opens_from_a_link_and_a_broken_one_changes_nothing() -> None:
+    commands, store, asked = desk()
+    before = store.state.ctrl
+    assert commands.open_editor("p1.not-a-position") is False
+    assert store.state.editor is None and store.state.sheet is None and asked == []
+    assert [n.key for n in store.state.notices] == ["position.bad"] and store.state.ctrl is before
+    editor = two().pick(1).place("B3")
+    compact = parse_qs(urlsplit(link(BASE, editor, "en")).query)["pos"][0]
+    assert commands.open_editor(compact) is True
+    assert store.state.editor == replace(editor, card=None) and asked == ["open editor"]
+    commands.open_editor()  # without a link: the table on the screen
+    assert store.state.editor == editor_of(before.game)
+
+
+def test_the_editor_s_buttons_go_through_the_store_and_play_from_here() -> None:
+    commands, store, asked = desk()
+    commands.open_editor()
+    commands.editor_action("ed-players", n="3")
+    commands.editor_action("ed-card", card="0")
+    commands.editor_action("ed-pile", pile="B2")
+    commands.editor_action("ed-turn", seat="2")
+    editor = store.state.editor
+    assert editor.players == 3 and editor.building[1] == (0,) and editor.current == 2
+    commands.editor_action("ed-copy")
+    commands.editor_action("ed-copy-embed")
+    commands.editor_action("ed-save")
+    assert asked[-3:] == ["copy False", "copy True", "save"]
+    before = store.state.ctrl
+    commands.editor_action("ed-play")  # seat 2 to move holds no cards: refused, nothing happens
+    assert store.state.editor is editor and store.state.ctrl is before
+    commands.editor_action("ed-pile", pile="2:H")
+    assert judge(store.state.editor).pile == "0:H"  # five cards: too many for a seat not to move
+    commands.editor_action("ed-pop", pile="0:H")
+    commands.editor_action("ed-play")
+    game = store.state.ctrl.game
+    assert store.state.editor is None and asked[-1] == "close"
+    assert game.current_seat == 2 and list(game.view(0).building[1]) == [0]
+    assert [p["kind"] for p in game.players] == ["ai:medium", "ai:medium", "human"]
+
+
+def test_a_position_file_opens_in_the_editor_and_a_bad_one_is_said_there() -> None:
+    import json
+
+    commands, store, asked = desk()
+    commands.open_editor()
+    editor = store.state.editor
+    commands.open_editor_text("{not json")
+    assert store.state.editor is editor and store.state.editor_note.key == "position.not_json"
+    bad = two().pick(5).place("B1").position()
+    commands.open_editor_text(json.dumps(bad))
+    note = store.state.editor_note
+    assert store.state.editor is editor and note.key == "position.bad_at" and note.args["path"] == "building[0][0]"
+    commands.open_editor_text(json.dumps(two().position()))
+    assert store.state.editor == two() and store.state.editor_note.key == "editor.opened"

@@ -11,6 +11,7 @@ from skipbo_core import Game, PositionError, to_compact
 from ..state import positions
 from ..state.controller import Controller
 from ..state.editor import Editor, judge
+from ..state.messages import Message
 from ..state.positions import PositionProblem
 from ..state.settings import DEFAULT_LEVEL, Seat
 from .base import CommandsBase
@@ -48,7 +49,7 @@ class EditorCommands(CommandsBase):
                 return False
         else:
             editor = editor_of(self.store.state.ctrl.game)
-        self.store.update(editor=editor, editor_note="")
+        self.store.update(editor=editor, editor_note=None)
         self.rooms.sheet.open("editor")
         return True
 
@@ -61,13 +62,34 @@ class EditorCommands(CommandsBase):
         if action in ("ed-copy", "ed-copy-embed"):
             self.rooms.editor.copy(embed=action == "ed-copy-embed")
             return
+        if action == "ed-save":
+            self.rooms.editor.save()
+            return
         if action == "ed-play":
             self.play_edited(editor)
             return
         following = _changed(editor, action, pile or "", card, seat, n)
         if following is not editor:
-            self.store.update(editor=following, editor_note="")
+            self.store.update(editor=following, editor_note=None)
             self.redraw_sheet()
+
+    def open_editor_text(self, text: str) -> None:
+        """A position file opened in the editor: its table, or (a bad file) what is wrong
+        with it, said in the sheet; the table being built stays as it was."""
+        try:
+            editor = Editor.from_position(positions.read_text(text))
+        except PositionProblem as err:
+            self.editor_says(err.message)
+        except PositionError as err:
+            self.editor_says(positions.problem(err).message)
+        else:
+            self.store.update(editor=editor, editor_note=Message("editor.opened"))
+            self.redraw_sheet()
+
+    def editor_says(self, note: Message) -> None:
+        """Say ``note`` in the editor's sheet (what a Copy, Save or Open came to)."""
+        self.store.update(editor_note=note)
+        self.redraw_sheet()
 
     def play_edited(self, editor: Editor) -> None:
         """"Play from here": the edited table as the game, the seat to move a person, the
@@ -84,7 +106,7 @@ class EditorCommands(CommandsBase):
             ctrl = Controller.from_position(position, replace(settings, seats=seats), origin=f"pos={compact}")
         except PositionProblem:
             return
-        self.store.update(editor=None, editor_note="")
+        self.store.update(editor=None, editor_note=None)
         self.show_game(ctrl)
 
 

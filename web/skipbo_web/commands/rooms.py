@@ -144,6 +144,8 @@ class AsideDesk(Protocol):
 
 
 class EditorDesk(Protocol):
-    """The position editor's room: its link or embed code copied to the clipboard."""
+    """The position editor's room: its link or embed code copied to the clipboard, its
+    table saved as a file."""
 
     def copy(self, embed: bool = False) -> None: ...
+    def save(self) -> None: ...

@@ -227,6 +227,8 @@ class App:
         name = attr(target, "name")
         if name in ("record-file", "replay-step", "replay-turn", "replay-seat"):
             self.records.change(name, target)
+        elif name == "editor-file" and self.store.state.sheet == "editor":
+            self.editor.change(target)
         elif name == "speed" and js(target.closest("#bar")) is not None:
             self.commands.set_speed(int(target.value))  # (the bar's menu stays open: page_table)
         elif self.store.state.sheet == "setup" and name in ("players", "wild_cards", "lang"):

@@ -126,7 +126,7 @@ class PageState:
     menu: Look | None = None      # the look in which the bar's More menu was opened: a new look closes it
     picked: str | None = None     # the pile or card being picked (its data-key: "0:S", "B2", "H3"), while it is
     editor: Editor | None = None  # the table in the position editor, while it is being built ...
-    editor_note: str = ""         # ... and what its "Copy link" did (an i18n key; "": nothing yet)
+    editor_note: Message | None = None  # ... and what its last Copy, Save or Open came to
 
     @property
     def mode(self) -> Mode:

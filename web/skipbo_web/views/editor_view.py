@@ -141,6 +141,10 @@ def editor_tree(editor: Editor, verdict: Verdict, lang: str, play_link: str | No
                  t(lang, "editor.copy")),
                h("button", props(type="button", data_action="ed-copy-embed", disabled=None if ok else ""),
                  t(lang, "editor.copy_embed")),
+               h("button", props(type="button", data_action="ed-save", disabled=None if ok else ""),
+                 t(lang, "editor.save")),
+               h("label", props(class_="ed-file"), h("span", None, t(lang, "editor.open")),
+                 h("input", props(type="file", name="editor-file", accept=".json,application/json"))),
                h("button", props(type="button", class_="primary", data_action="ed-play",
                                  disabled=None if ok else ""), t(lang, "editor.play"))))
 
