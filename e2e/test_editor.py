@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.game_support import stored, table_state
+from e2e.game_support import axe_scan, stored, table_state
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
 
 EDITOR = "[data-editor]"
@@ -161,6 +161,7 @@ def test_a_table_the_engine_refuses_is_shown_at_its_pile_with_no_link(watched: W
     expect(page.locator(LINK)).to_have_count(0)
     expect(page.locator(f'{EDITOR} [data-action="ed-play"]')).to_be_disabled()
     expect(page.locator(f'{EDITOR} [data-action="ed-copy"]')).to_be_disabled()
+    assert axe_scan(page) == []  # the sheet with a problem shown, read out and seen by all
     page.click(f'{EDITOR} [data-action="ed-pop"][data-pile="0:H"]')  # its top taken away: a table again
     expect(page.locator(LINK)).to_have_count(1)
     expect(hand).not_to_have_attribute("data-problem", "1")

@@ -34,9 +34,8 @@ def _pile(key: str, title: str, cards: Pile, verdict: Verdict, lang: str, extra:
     wrong = verdict.game is None and verdict.pile == key
     return h("div", props(class_="ed-pile", data_pile=key, data_cards=_cards_attr(cards),
                           data_problem="1" if wrong else None),
-             h("button", props(type="button", class_="ed-cards", data_action="ed-pile", data_pile=key,
-                               aria_label=f"{title}: {text}"),
-               h("span", props(class_="ed-title"), title), h("span", props(class_="ed-face"), text)),
+             h("button", props(type="button", class_="ed-cards", data_action="ed-pile", data_pile=key),
+               h("span", props(class_="ed-title"), title), " ", h("span", props(class_="ed-face"), text)),
              h("span", props(class_="ed-tools"),
                extra,
                h("button", props(type="button", class_="ed-tool", data_action="ed-pop", data_pile=key,
