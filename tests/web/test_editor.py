@@ -139,6 +139,17 @@ def test_the_embed_code_frames_the_table_at_its_documented_size() -> None:
     assert embed_code(BASE, editor.pick(5).place("B1"), "de", "x") is None
 
 
+def test_a_smaller_draw_pile_sets_completed_piles_aside() -> None:
+    editor = two()
+    rest = len(judge(editor).game.draw_pile)
+    smaller = editor.draw_count(-24, rest)
+    assert judge(smaller).game.view(0).completed_size == 24
+    html = to_html(editor_tree(smaller, judge(smaller), "en", "x", "y"))
+    assert f'data-count="{rest - 24}" data-completed="24"' in html
+    assert "24 cards of completed building piles are set aside" in html
+    assert "set aside" not in to_html(editor_tree(editor, judge(editor), "en", "x", "y"))
+
+
 def test_piles_and_paths_name_the_same_places() -> None:
     assert parse_pile("2:D3", 3) == (2, "D", 2) and parse_pile("B4", 2) == (-1, "B", 3)
     assert parse_pile("3:S", 3) is None and parse_pile("0:X", 2) is None and parse_pile(None, 2) is None

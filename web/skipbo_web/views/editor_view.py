@@ -78,11 +78,14 @@ def _draw(editor: Editor, verdict: Verdict, lang: str) -> El:
     words = (t(lang, "editor.draw_rest", count=size) if editor.draw is None and size is not None
              else t(lang, "editor.draw_rest_unknown") if editor.draw is None else str(editor.draw))
     wrong = verdict.game is None and verdict.pile == "draw"
+    game = verdict.game
+    completed = game.view(game.current_seat).completed_size if game is not None else None
     tools = [("ed-draw-less12", "\u221212"), ("ed-draw-less", "\u22121"), ("ed-draw-more", "+1"),
              ("ed-draw-more12", "+12")]
     return h("section", props(class_="ed-draw ed-pile", data_pile="draw", data_count=size if size is not None else "",
-                              data_problem="1" if wrong else None),
+                              data_completed=completed, data_problem="1" if wrong else None),
              h("h3", None, t(lang, "editor.draw")), h("p", props(class_="ed-face"), words),
+             h("p", props(class_="ed-completed"), t(lang, "editor.completed", count=completed)) if completed else None,
              h("span", props(class_="ed-tools"),
                [h("button", props(type="button", class_="ed-tool", data_action=action,
                                   disabled="" if size is None else None), text) for action, text in tools],
