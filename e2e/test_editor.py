@@ -7,6 +7,7 @@ pile with no link, and a broken ``pos=`` with ``edit=1`` that changes nothing.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -69,13 +70,16 @@ def build(page: Page, tap: bool) -> None:
     expect(page.locator(EDITOR)).to_have_attribute("data-valid", "1")
 
 
-def opens_the_same_table(browser: Browser, href: str) -> None:
-    """``href`` in a fresh context plays the built table; with ``edit=1``, the editor has it."""
+def opens_the_same_table(browser: Browser, href: str, name: str = "") -> None:
+    """``href`` in a fresh context plays the built table (seat 0 called ``name``, if
+    given); with ``edit=1``, the editor has it."""
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
         open_page(page, f"{href}&speed=0")
         the_built_table(page)
+        if name:
+            expect(page.locator('#table [data-seat="0"]')).to_contain_text(name)
         open_page(page, href.replace("?", "?edit=1&", 1))
         expect(page.locator(EDITOR)).to_be_visible()
         expect(page.locator(EDITOR)).to_have_attribute("data-players", "3")
@@ -83,6 +87,7 @@ def opens_the_same_table(browser: Browser, href: str) -> None:
         expect(pile(page, "0:D1")).to_have_attribute("data-cards", "7")
         expect(pile(page, "0:H")).to_have_attribute("data-cards", "5 5 9")
         expect(page.locator(LINK)).to_have_attribute("href", href)
+        expect(page.locator(f'{EDITOR} input[name="editor-name"][data-seat="0"]')).to_have_value(name)
     finally:
         context.close()
 
@@ -123,6 +128,9 @@ def test_a_table_built_by_mouse_plays_from_here_and_opens_from_its_link(browser:
         page.click('#sheet [data-action="editor"]')  # "Tisch aufbauen", on the new-game screen
         expect(page.locator(f"{EDITOR} h2")).to_have_text("Tisch aufbauen")
         build(page, tap=False)
+        page.fill(f'{EDITOR} input[name="editor-name"][data-seat="0"]', "Anna")
+        page.keyboard.press("Tab")
+        expect(page.locator(LINK)).to_have_attribute("href", re.compile(r"&names=Anna%2C%2C&"))
         href = page.locator(LINK).get_attribute("href")
         # saved as a file, which opens in the editor again; a broken file changes nothing
         with page.expect_download() as download:
@@ -146,7 +154,7 @@ def test_a_table_built_by_mouse_plays_from_here_and_opens_from_its_link(browser:
         expect(page.locator('[data-seat="1"]')).to_have_attribute("data-link", "computer")
     finally:
         context.close()
-    opens_the_same_table(browser, href.replace("lang=de", "lang=en"))
+    opens_the_same_table(browser, href.replace("lang=de", "lang=en"), "Anna")
 
 
 def test_a_table_the_engine_refuses_is_shown_at_its_pile_with_no_link(watched: Watched, site) -> None:

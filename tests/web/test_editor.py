@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from skipbo_web.commands.editor import _changed, editor_of
+from skipbo_web.state.address import parse_names
 from skipbo_web.state.editor import (
     FRAME_SIZES,
     SANDBOX,
@@ -42,7 +43,10 @@ def round_trip(editor: Editor, edit: bool = False) -> Editor:
     assert url is not None
     query = parse_qs(urlsplit(url).query)
     assert query.get("edit") == (["1"] if edit else None)
-    return Editor.from_position(parse_compact(query["pos"][0]))
+    back = Editor.from_position(parse_compact(query["pos"][0]))
+    for seat, name in enumerate(parse_names(query["names"][0]) if "names" in query else ()):
+        back = back.named(seat, name)
+    return back
 
 
 def test_a_picked_card_goes_on_the_piles_tapped_and_one_tap_takes_a_top_or_clears() -> None:
@@ -61,6 +65,16 @@ def test_a_picked_card_goes_on_the_piles_tapped_and_one_tap_takes_a_top_or_clear
     assert editor.place("5:H") is editor and editor.place("B9") is editor  # no such pile
     assert editor.stock_count(0, 1).seats[0].count == 10  # at most the rules' stock
     assert editor.stock_count(0, -3).seats[0].count == 7
+
+
+def test_names_are_cleaned_kept_per_seat_and_go_into_the_link() -> None:
+    editor = two().named(1, "  Ben,\u202e the\tgreat ").named(5, "nobody")
+    assert editor.names == ("", "Ben the great")
+    assert "names=%2CBen+the+great" in link(BASE, editor, "en")
+    assert round_trip(editor) == editor
+    assert editor.named(1, "").names == () and "names" not in link(BASE, editor.named(1, ""), "en")
+    assert editor.with_players(3).names == ("", "Ben the great") and editor.named(1, "x" * 40).names[1] == "x" * 24
+    assert editor.with_players(2).named(1, "").with_players(3).names == ()
 
 
 def test_the_player_count_and_the_seat_to_move() -> None:
@@ -203,7 +217,10 @@ def editors(draw: st.DrawFn) -> Editor:
                      for _ in range(4))
     wild = draw(st.sampled_from((18, 24)))
     teams = Rules.allows_teams(players) and draw(st.booleans())
-    return Editor(tuple(seats), building, current, draw(st.none() | st.integers(0, 40)), wild_cards=wild, teams=teams)
+    editor = Editor(tuple(seats), building, current, draw(st.none() | st.integers(0, 40)), wild_cards=wild, teams=teams)
+    for seat, name in enumerate(draw(st.lists(st.text(max_size=30), max_size=players))):
+        editor = editor.named(seat, name)
+    return editor
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
@@ -257,6 +274,10 @@ def test_the_editor_opens_from_a_link_and_a_broken_one_changes_nothing() -> None
     compact = parse_qs(urlsplit(link(BASE, editor, "en")).query)["pos"][0]
     assert commands.open_editor(compact) is True
     assert store.state.editor == replace(editor, card=None) and asked == ["open editor"]
+    assert commands.open_editor(compact, "Anna,Ben,Cleo,Dan,Eve,Fay,Gus") is True  # too many names: none
+    assert store.state.editor.names == ()
+    commands.open_editor(compact, "Anna,Ben")
+    assert store.state.editor == replace(editor, card=None, names=("Anna", "Ben"))
     commands.open_editor()  # without a link: the table on the screen
     assert store.state.editor == editor_of(before.game)
 
@@ -268,6 +289,7 @@ def test_the_editor_s_buttons_go_through_the_store_and_play_from_here() -> None:
     commands.editor_action("ed-card", card="0")
     commands.editor_action("ed-pile", pile="B2")
     commands.editor_action("ed-turn", seat="2")
+    commands.editor_name(2, "Cleo")
     editor = store.state.editor
     assert editor.players == 3 and editor.building[1] == (0,) and editor.current == 2
     commands.editor_action("ed-copy")
@@ -285,6 +307,7 @@ def test_the_editor_s_buttons_go_through_the_store_and_play_from_here() -> None:
     assert store.state.editor is None and asked[-1] == "close"
     assert game.current_seat == 2 and list(game.view(0).building[1]) == [0]
     assert [p["kind"] for p in game.players] == ["ai:medium", "ai:medium", "human"]
+    assert game.players[2]["name"] == "Cleo"  # the name typed in the editor
 
 
 def test_a_position_file_opens_in_the_editor_and_a_bad_one_is_said_there() -> None:

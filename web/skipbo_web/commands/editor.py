@@ -9,6 +9,7 @@ from dataclasses import replace
 from skipbo_core import Game, PositionError, to_compact
 
 from ..state import positions
+from ..state.address import parse_names
 from ..state.controller import Controller
 from ..state.editor import Editor, judge
 from ..state.messages import Message
@@ -37,16 +38,19 @@ def editor_of(game: Game) -> Editor:
 class EditorCommands(CommandsBase):
     """The position editor's commands."""
 
-    def open_editor(self, compact: str | None = None) -> bool:
-        """Open the editor at the position of ``compact`` (a ``pos=`` text), else at the
-        table on screen. A position that cannot be read is said in a notice, and
-        nothing changes (False)."""
+    def open_editor(self, compact: str | None = None, names: str | None = None) -> bool:
+        """Open the editor at the position of ``compact`` (a ``pos=`` text, with the
+        players' ``names`` of a ``names=`` text), else at the table on screen. A position
+        that cannot be read is said in a notice, and nothing changes (False)."""
         if compact is not None:
             try:
                 editor = Editor.from_position(positions.read_compact(compact))
             except PositionProblem as err:
                 self.store.add_notice(err.message)
                 return False
+            given = parse_names(names) if names is not None else None
+            for seat, name in enumerate(given or ()):
+                editor = editor.named(seat, name)
         else:
             editor = editor_of(self.store.state.ctrl.game)
         self.store.update(editor=editor, editor_note=None)
@@ -71,6 +75,13 @@ class EditorCommands(CommandsBase):
         following = _changed(editor, action, pile or "", card, seat, n)
         if following is not editor:
             self.store.update(editor=following, editor_note=None)
+            self.redraw_sheet()
+
+    def editor_name(self, seat: int, name: str) -> None:
+        """A player's name typed in the editor."""
+        editor = self.store.state.editor
+        if editor is not None:
+            self.store.update(editor=editor.named(seat, name), editor_note=None)
             self.redraw_sheet()
 
     def open_editor_text(self, text: str) -> None:
@@ -101,7 +112,9 @@ class EditorCommands(CommandsBase):
             return
         settings = self.rooms.session.settings
         level = next((s.kind for s in settings.seats if s.kind not in ("human", "remote")), DEFAULT_LEVEL)
-        seats = tuple(Seat(s.name, "human" if i == editor.current else level) for i, s in enumerate(settings.seats))
+        names = (*editor.names, *[""] * len(settings.seats))
+        seats = tuple(Seat(names[i] or s.name, "human" if i == editor.current else level)
+                      for i, s in enumerate(settings.seats))
         try:
             ctrl = Controller.from_position(position, replace(settings, seats=seats), origin=f"pos={compact}")
         except PositionProblem:

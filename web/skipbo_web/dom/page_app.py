@@ -125,7 +125,7 @@ class App:
         if open_setup:
             self.commands.open_sheet("setup")
         elif session.edit:
-            self.commands.open_editor(session.given.get("pos"))
+            self.commands.open_editor(session.given.get("pos"), session.given.get("names"))
 
     def follow_store(self) -> None:
         """Subscribe the screen, the save, the statistics and the effects to the store, in
@@ -229,6 +229,10 @@ class App:
             self.records.change(name, target)
         elif name == "editor-file" and self.store.state.sheet == "editor":
             self.editor.change(target)
+        elif name == "editor-name" and self.store.state.sheet == "editor":
+            seat = attr(target, "data-seat") or ""
+            if seat.isdigit():
+                self.commands.editor_name(int(seat), str(target.value or ""))
         elif name == "speed" and js(target.closest("#bar")) is not None:
             self.commands.set_speed(int(target.value))  # (the bar's menu stays open: page_table)
         elif self.store.state.sheet == "setup" and name in ("players", "wild_cards", "lang"):

@@ -17,6 +17,8 @@ from urllib.parse import urlencode
 from skipbo_core import Game, PositionError, Rules, game_from_position, position_of, to_compact
 from skipbo_core.cards import BUILDING_SLOTS, DISCARD_PILES
 
+from .settings import clean_name
+
 Pile = tuple[int, ...]  # cards bottom to top (0 = Skip-Bo card)
 PALETTE = (*range(1, 13), 0)  # what the palette offers: 1-12 and the Skip-Bo card
 MAX_DRAW = 168  # the most cards a draw pile can be set to (the bigger deck)
@@ -48,6 +50,7 @@ class Editor:
     stock_size: int | None = None
     wild_cards: int = 18
     teams: bool = False
+    names: tuple[str, ...] = ()  # the players' names, seat by seat ("" or none: the default name)
     card: int | None = None
 
     @property
@@ -140,7 +143,9 @@ class Editor:
         stock = Rules(players=players).stock
         seats = tuple(replace(s, count=min(s.count, stock)) for s in self.seats[:players])
         seats += tuple(SeatSetup(stock, None) for _ in range(players - len(seats)))
-        return replace(self, seats=seats, stock_size=None, teams=False, current=min(self.current, players - 1))
+        names = self.names[:players] if any(self.names[:players]) else ()
+        return replace(self, seats=seats, stock_size=None, teams=False, current=min(self.current, players - 1),
+                       names=names)
 
     def with_teams(self, on: bool) -> Editor:
         """Partners sitting opposite (``on``), where the engine allows teams (4 or 6 players)."""
@@ -150,6 +155,15 @@ class Editor:
         """The deck of ``size`` cards (162, or 168 with 24 Skip-Bo cards); another size: unchanged."""
         wild = Rules.wild_cards_for_deck(size)
         return self if wild is None else replace(self, wild_cards=wild)
+
+    def named(self, seat: int, name: str) -> Editor:
+        """Seat ``seat`` called ``name`` (cleaned as every name; no commas, which part the
+        names in a link)."""
+        if not 0 <= seat < self.players:
+            return self
+        names = [*self.names, *[""] * (self.players - len(self.names))][:self.players]
+        names[seat] = clean_name(name.replace(",", " "))
+        return replace(self, names=tuple(names) if any(names) else ())
 
     def to_move(self, seat: int) -> Editor:
         return replace(self, current=seat) if 0 <= seat < self.players else self
@@ -242,7 +256,8 @@ def link(base: str, editor: Editor, lang: str, edit: bool = False) -> str | None
         compact = to_compact(editor.position())
     except PositionError:
         return None
-    query = {**({"edit": "1"} if edit else {}), "pos": compact, "lang": lang}
+    names = {"names": ",".join(editor.names)} if any(editor.names) else {}
+    query = {**({"edit": "1"} if edit else {}), "pos": compact, **names, "lang": lang}
     return f"{base}?{urlencode(query)}"
 
 

@@ -15,6 +15,7 @@ from skipbo_core.cards import DECK_EDITIONS
 
 from ..i18n import t
 from ..state.editor import PALETTE, Editor, Pile, Verdict
+from ..state.settings import MAX_NAME
 from .tree import El, h, props
 
 
@@ -61,8 +62,12 @@ def _seat(editor: Editor, s: int, verdict: Verdict, lang: str) -> El:
                   count, shown=t(lang, "editor.stock_shown", count=seat.count, top=top) if seat.count
                   else t(lang, "editor.empty"))
     moving = editor.current == s
+    name = editor.names[s] if s < len(editor.names) else ""
     return h("section", props(class_="ed-seat", data_seat_edit=s, data_moving="1" if moving else None),
              h("h3", None, t(lang, "editor.seat", n=s + 1),
+               h("input", props(type="text", name="editor-name", data_seat=s, value=name, maxlength=MAX_NAME,
+                                autocomplete="off", aria_label=t(lang, "editor.name", n=s + 1),
+                                placeholder=t(lang, "editor.name", n=s + 1))),
                h("button", props(type="button", class_="ed-turn", data_action="ed-turn", data_seat=s,
                                  aria_pressed=str(moving).lower()),
                  t(lang, "editor.to_move" if moving else "editor.make_move"))),
