@@ -29,7 +29,7 @@ from skipbo_web.state.store import PageState, Store
 from skipbo_web.views.editor_view import editor_tree
 from skipbo_web.views.tree import to_html
 
-from skipbo_core import Game, PositionError, Rules, game_from_position, parse_compact
+from skipbo_core import Game, PositionError, Rules, game_from_position, parse_compact, to_compact
 
 BASE = "https://example.test/skipbo/"
 
@@ -324,3 +324,38 @@ def test_a_position_file_opens_in_the_editor_and_a_bad_one_is_said_there() -> No
     assert store.state.editor is editor and note.key == "position.bad_at" and note.args["path"] == "building[0][0]"
     commands.open_editor_text(json.dumps(two().position()))
     assert store.state.editor == two() and store.state.editor_note.key == "editor.opened"
+
+
+@st.composite
+def any_editors(draw: st.DrawFn) -> Editor:
+    """Editors as a careless teacher leaves them: any cards on any pile, any counts."""
+    players = draw(st.integers(2, 6))
+    piles = st.lists(cards, max_size=13).map(tuple)
+    seats = tuple(SeatSetup(draw(st.integers(0, 31)), draw(st.none() | cards), tuple(sorted(draw(piles))),
+                            tuple(draw(piles) for _ in range(4))) for _ in range(players))
+    return Editor(seats, tuple(draw(piles) for _ in range(4)), draw(st.integers(0, players - 1)),
+                  draw(st.none() | st.integers(0, 168)))
+
+
+@settings(max_examples=80, deadline=None)
+@given(any_editors())
+def test_the_editor_never_offers_a_link_for_a_table_the_engine_refuses(editor: Editor) -> None:
+    try:
+        game_from_position(editor.position())
+        refused = False
+    except PositionError:
+        refused = True
+    verdict = judge(editor)
+    assert (verdict.game is None) == refused
+    try:
+        to_compact(editor.position())
+        fits = True
+    except PositionError as err:  # refused, or accepted but too long for an address
+        fits = False
+        assert refused or err.code == "bad-compact"
+    offered = link(BASE, editor, "en")
+    assert (offered is not None) == fits and not (refused and fits)
+    html = to_html(editor_tree(editor, verdict, "en", offered, offered, embed=embed_code(BASE, editor, "en", "t")))
+    assert ("<a href" in html) == (offered is not None) and ("<iframe" in html) == (offered is not None)
+    assert ('data-problem="1"' in html) == refused
+    assert ('data-action="ed-play" disabled' in html) == (offered is None)
