@@ -88,6 +88,9 @@ def opens_the_same_table(browser: Browser, href: str, name: str = "") -> None:
         expect(pile(page, "0:H")).to_have_attribute("data-cards", "5 5 9")
         expect(page.locator(LINK)).to_have_attribute("href", href)
         expect(page.locator(f'{EDITOR} input[name="editor-name"][data-seat="0"]')).to_have_value(name)
+        level = re.search(r"&ai=(\w+)", href)
+        expect(page.locator(f'{EDITOR} [data-action="ed-level"][aria-pressed="true"]')).to_have_attribute(
+            "data-n", level[1] if level else "medium")
     finally:
         context.close()
 
@@ -130,7 +133,8 @@ def test_a_table_built_by_mouse_plays_from_here_and_opens_from_its_link(browser:
         build(page, tap=False)
         page.fill(f'{EDITOR} input[name="editor-name"][data-seat="0"]', "Anna")
         page.keyboard.press("Tab")
-        expect(page.locator(LINK)).to_have_attribute("href", re.compile(r"&names=Anna%2C%2C&"))
+        page.click(f'{EDITOR} [data-action="ed-level"][data-n="hard"]')
+        expect(page.locator(LINK)).to_have_attribute("href", re.compile(r"&names=Anna%2C%2C&ai=hard&"))
         href = page.locator(LINK).get_attribute("href")
         # saved as a file, which opens in the editor again; a broken file changes nothing
         with page.expect_download() as download:

@@ -46,7 +46,7 @@ def round_trip(editor: Editor, edit: bool = False) -> Editor:
     back = Editor.from_position(parse_compact(query["pos"][0]))
     for seat, name in enumerate(parse_names(query["names"][0]) if "names" in query else ()):
         back = back.named(seat, name)
-    return back
+    return back.at_level(query["ai"][0]) if "ai" in query else back
 
 
 def test_a_picked_card_goes_on_the_piles_tapped_and_one_tap_takes_a_top_or_clears() -> None:
@@ -220,7 +220,7 @@ def editors(draw: st.DrawFn) -> Editor:
     editor = Editor(tuple(seats), building, current, draw(st.none() | st.integers(0, 40)), wild_cards=wild, teams=teams)
     for seat, name in enumerate(draw(st.lists(st.text(max_size=30), max_size=players))):
         editor = editor.named(seat, name)
-    return editor
+    return editor.at_level(draw(st.sampled_from(("easy", "medium", "hard", "expert"))))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
@@ -276,8 +276,8 @@ def test_the_editor_opens_from_a_link_and_a_broken_one_changes_nothing() -> None
     assert store.state.editor == replace(editor, card=None) and asked == ["open editor"]
     assert commands.open_editor(compact, "Anna,Ben,Cleo,Dan,Eve,Fay,Gus") is True  # too many names: none
     assert store.state.editor.names == ()
-    commands.open_editor(compact, "Anna,Ben")
-    assert store.state.editor == replace(editor, card=None, names=("Anna", "Ben"))
+    commands.open_editor(compact, "Anna,Ben", "expert")
+    assert store.state.editor == replace(editor, card=None, names=("Anna", "Ben"), level="expert")
     commands.open_editor()  # without a link: the table on the screen
     assert store.state.editor == editor_of(before.game)
 
@@ -302,11 +302,14 @@ def test_the_editor_s_buttons_go_through_the_store_and_play_from_here() -> None:
     commands.editor_action("ed-pile", pile="2:H")
     assert judge(store.state.editor).pile == "0:H"  # five cards: too many for a seat not to move
     commands.editor_action("ed-pop", pile="0:H")
+    commands.editor_action("ed-level", n="genius")  # no such level: nothing changes
+    commands.editor_action("ed-level", n="hard")
+    assert store.state.editor.level == "hard" and "&ai=hard&" in link(BASE, store.state.editor, "en")
     commands.editor_action("ed-play")
     game = store.state.ctrl.game
     assert store.state.editor is None and asked[-1] == "close"
     assert game.current_seat == 2 and list(game.view(0).building[1]) == [0]
-    assert [p["kind"] for p in game.players] == ["ai:medium", "ai:medium", "human"]
+    assert [p["kind"] for p in game.players] == ["ai:hard", "ai:hard", "human"]
     assert game.players[2]["name"] == "Cleo"  # the name typed in the editor
 
 

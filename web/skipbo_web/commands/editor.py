@@ -14,7 +14,7 @@ from ..state.controller import Controller
 from ..state.editor import Editor, judge
 from ..state.messages import Message
 from ..state.positions import PositionProblem
-from ..state.settings import DEFAULT_LEVEL, Seat
+from ..state.settings import Seat
 from .base import CommandsBase
 
 STEPS = {"ed-draw-less12": -12, "ed-draw-less": -1, "ed-draw-more": 1, "ed-draw-more12": 12}
@@ -38,10 +38,11 @@ def editor_of(game: Game) -> Editor:
 class EditorCommands(CommandsBase):
     """The position editor's commands."""
 
-    def open_editor(self, compact: str | None = None, names: str | None = None) -> bool:
+    def open_editor(self, compact: str | None = None, names: str | None = None, level: str | None = None) -> bool:
         """Open the editor at the position of ``compact`` (a ``pos=`` text, with the
-        players' ``names`` of a ``names=`` text), else at the table on screen. A position
-        that cannot be read is said in a notice, and nothing changes (False)."""
+        players' ``names`` of a ``names=`` text and the computer's ``level`` of ``ai=``),
+        else at the table on screen. A position that cannot be read is said in a notice,
+        and nothing changes (False)."""
         if compact is not None:
             try:
                 editor = Editor.from_position(positions.read_compact(compact))
@@ -51,6 +52,7 @@ class EditorCommands(CommandsBase):
             given = parse_names(names) if names is not None else None
             for seat, name in enumerate(given or ()):
                 editor = editor.named(seat, name)
+            editor = editor.at_level(level or "")
         else:
             editor = editor_of(self.store.state.ctrl.game)
         self.store.update(editor=editor, editor_note=None)
@@ -110,8 +112,7 @@ class EditorCommands(CommandsBase):
             compact = to_compact(position)
         except PositionError:
             return
-        settings = self.rooms.session.settings
-        level = next((s.kind for s in settings.seats if s.kind not in ("human", "remote")), DEFAULT_LEVEL)
+        settings, level = self.rooms.session.settings, editor.level
         names = (*editor.names, *[""] * len(settings.seats))
         seats = tuple(Seat(names[i] or s.name, "human" if i == editor.current else level)
                       for i, s in enumerate(settings.seats))
@@ -142,6 +143,8 @@ def _changed(editor: Editor, action: str, pile: str, card: str | None, seat: str
         return editor.with_teams(not editor.teams)
     if action == "ed-deck" and number is not None:
         return editor.with_deck(number)
+    if action == "ed-level":
+        return editor.at_level(n or "")
     if action == "ed-turn":
         return editor.to_move(seat_no)
     if action in ("ed-stock-less", "ed-stock-more") and 0 <= seat_no < editor.players:

@@ -125,7 +125,7 @@ class App:
         if open_setup:
             self.commands.open_sheet("setup")
         elif session.edit:
-            self.commands.open_editor(session.given.get("pos"), session.given.get("names"))
+            self.commands.open_editor(*(session.given.get(k) for k in ("pos", "names", "ai")))
 
     def follow_store(self) -> None:
         """Subscribe the screen, the save, the statistics and the effects to the store, in

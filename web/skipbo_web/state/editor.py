@@ -15,9 +15,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 from skipbo_core import Game, PositionError, Rules, game_from_position, position_of, to_compact
+from skipbo_core.ai import LEVELS
 from skipbo_core.cards import BUILDING_SLOTS, DISCARD_PILES
 
-from .settings import clean_name
+from .settings import DEFAULT_LEVEL, clean_name
 
 Pile = tuple[int, ...]  # cards bottom to top (0 = Skip-Bo card)
 PALETTE = (*range(1, 13), 0)  # what the palette offers: 1-12 and the Skip-Bo card
@@ -51,6 +52,7 @@ class Editor:
     wild_cards: int = 18
     teams: bool = False
     names: tuple[str, ...] = ()  # the players' names, seat by seat ("" or none: the default name)
+    level: str = DEFAULT_LEVEL   # the computer's level at the seats not to move, for Play from here and the link
     card: int | None = None
 
     @property
@@ -165,6 +167,10 @@ class Editor:
         names[seat] = clean_name(name.replace(",", " "))
         return replace(self, names=tuple(names) if any(names) else ())
 
+    def at_level(self, level: str) -> Editor:
+        """The computer plays at ``level`` (``skipbo_core.ai.LEVELS``; another: unchanged)."""
+        return replace(self, level=level) if level in LEVELS else self
+
     def to_move(self, seat: int) -> Editor:
         return replace(self, current=seat) if 0 <= seat < self.players else self
 
@@ -257,7 +263,8 @@ def link(base: str, editor: Editor, lang: str, edit: bool = False) -> str | None
     except PositionError:
         return None
     names = {"names": ",".join(editor.names)} if any(editor.names) else {}
-    query = {**({"edit": "1"} if edit else {}), "pos": compact, **names, "lang": lang}
+    level = {"ai": editor.level} if editor.level != DEFAULT_LEVEL else {}
+    query = {**({"edit": "1"} if edit else {}), "pos": compact, **names, **level, "lang": lang}
     return f"{base}?{urlencode(query)}"
 
 

@@ -11,6 +11,7 @@ is an ``<a href>`` inside ``[data-editor-link]``.
 from __future__ import annotations
 
 from skipbo_core import Rules
+from skipbo_core.ai import LEVELS
 from skipbo_core.cards import DECK_EDITIONS
 
 from ..i18n import t
@@ -152,6 +153,11 @@ def editor_tree(editor: Editor, verdict: Verdict, lang: str, play_link: str | No
                  t(lang, "editor.save")),
                h("label", props(class_="ed-file"), h("span", None, t(lang, "editor.open")),
                  h("input", props(type="file", name="editor-file", accept=".json,application/json"))),
+               h("span", props(class_="ed-players ed-level", role="group", aria_label=t(lang, "editor.level")),
+                 h("span", None, t(lang, "editor.level")),
+                 [h("button", props(type="button", class_="ed-n", data_action="ed-level", data_n=level,
+                                    aria_pressed=str(editor.level == level).lower()), t(lang, f"level.{level}"))
+                  for level in LEVELS]),
                h("button", props(type="button", class_="primary", data_action="ed-play",
                                  disabled=None if ok else ""), t(lang, "editor.play"))))
 
