@@ -195,3 +195,20 @@ def test_a_broken_position_with_edit_gives_a_notice_and_changes_nothing(watched:
     expect(page.locator('[data-notice="position.bad"]')).to_contain_text("pos=")
     expect(page.locator(EDITOR)).to_have_count(0)
     assert table_state(page) == before and stored(page) == save
+
+
+def test_a_phone_on_its_side_builds_the_table_by_taps_too(browser: Browser, site) -> None:
+    """740 x 360: the palette stays in sight above the piles and never covers the one tapped."""
+    context = browser.new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True,
+                                  service_workers="block")
+    try:
+        page = context.new_page()
+        open_page(page, f"{site.url}?edit=1&seed=3&lang=da&speed=0")
+        expect(page.locator(f"{EDITOR} h2")).to_have_text("Byg et bord")
+        build(page, tap=True)
+        palette = page.locator(f"{EDITOR} .ed-palette").bounding_box()
+        assert palette["y"] >= 0 and palette["y"] + palette["height"] <= 360 / 2  # in sight, half the screen at most
+        assert page.evaluate("document.documentElement.scrollWidth") <= 740
+        expect(page.locator(LINK)).to_have_count(1)
+    finally:
+        context.close()
