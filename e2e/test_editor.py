@@ -11,9 +11,11 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
+from skipbo_web.state.editor import Editor
 
 from e2e.game_support import axe_scan, stored, table_state
 from e2e.support import BOOT_TIMEOUT_MS, READY, Watched
+from skipbo_core import to_compact
 
 EDITOR = "[data-editor]"
 LINK = "[data-editor-link] a"
@@ -194,6 +196,10 @@ def test_a_broken_position_with_edit_gives_a_notice_and_changes_nothing(watched:
     open_page(page, f"{site.url}?edit=1&pos=p1.not-a-position&lang=en&speed=0")
     expect(page.locator('[data-notice="position.bad"]')).to_contain_text("pos=")
     expect(page.locator(EDITOR)).to_have_count(0)
+    assert table_state(page) == before and stored(page) == save
+    # a good one opens the editor over the saved game, which stays as it was
+    open_page(page, f"{site.url}?edit=1&pos={to_compact(Editor.dealt(4, seed=2).position())}&lang=en&speed=0")
+    expect(page.locator(EDITOR)).to_have_attribute("data-players", "4")
     assert table_state(page) == before and stored(page) == save
 
 
