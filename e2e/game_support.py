@@ -14,7 +14,7 @@ from e2e.support import BOOT_TIMEOUT_MS, READY
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # What the bar holds (data-action, data-lang or name): every one must stay in sight and reach
-BAR_CONTROLS = ("new", "speed", "en", "de", "da", "theme", "sound", "help", "records", "stats")
+BAR_CONTROLS = ("new", "speed", "en", "de", "da", "theme", "sound", "help", "records", "stats", "editor")
 HUMAN_TURN = '#table[data-turn="{seat}"]:not([data-over]), #table[data-over="1"]'
 
 

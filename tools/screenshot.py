@@ -1,8 +1,9 @@
 """Take the screenshots of the README and docs/: the built site in headless Chromium, a few turns into a
 seeded game, on a 1280x800 desktop (docs/screenshot.png), a 360x740 phone upright
 (docs/screenshot-phone.png) and on its side, 740x360 (docs/screenshot-phone-landscape.png),
-embedded in a 400x560 frame (docs/screenshot-embed.png), and the computer's card in flight
-(docs/screenshot-flight.png: its animations are paused half-way to take the picture). Each
+embedded in a 400x560 frame (docs/screenshot-embed.png), the computer's card in flight
+(docs/screenshot-flight.png: its animations are paused half-way to take the picture), and
+the position editor on a phone with a problem shown (docs/screenshot-editor.png). Each
 is the whole screen: the table fits it without scrolling. The shots are written as
 full-colour PNGs; reduce each to a palette of at most 256 colours (for example with
 pngquant) before committing, so that each stays under the 150 kB that
@@ -36,6 +37,7 @@ SHOTS = {  # file: (viewport, URL options, turns to play first)
                              {"embed": 1, "players": 2, "stock": 10, "ai": "easy", "seed": 42, "lang": "de"}, 3),
     "screenshot-flight.png": ({"width": 1100, "height": 860},
                               {"players": 2, "stock": 12, "ai": "medium", "seed": 12, "speed": 3}, 2),
+    "screenshot-editor.png": ({"width": 360, "height": 740}, {"edit": 1, "seed": 3}, 0),
 }
 # As soon as a card on the page animates, every animation stops at 45 % of its way.
 FREEZE = """() => new Promise(done => {
@@ -64,6 +66,15 @@ def computer_in_flight(page) -> None:
     page.evaluate(FREEZE)
 
 
+def editor_with_a_problem(page) -> None:
+    """In the position editor: a 1 and a Skip-Bo card on building pile 1, then a 5 on
+    building pile 2, which the engine refuses (the problem shown at that pile)."""
+    for card, pile in (("1", "B1"), ("0", "B1"), ("5", "B2")):
+        page.click(f'[data-editor] [data-action="ed-card"][data-card="{card}"]')
+        page.click(f'[data-editor] [data-action="ed-pile"][data-pile="{pile}"]')
+    page.wait_for_selector('[data-editor] .ed-pile[data-pile="B2"][data-problem="1"]')
+
+
 def main(names: list[str]) -> int:
     rename = None
     if "--as" in names:
@@ -87,9 +98,12 @@ def main(names: list[str]) -> int:
             for _ in range(turns):
                 wait_for_turn(page)
                 play_turn(page)
-            wait_for_turn(page)
+            if not options.get("edit"):
+                wait_for_turn(page)
             if name == "screenshot-flight.png":
                 computer_in_flight(page)
+            elif name == "screenshot-editor.png":
+                editor_with_a_problem(page)
             else:
                 page.locator('[data-seat="0"] [data-slot="H"]').first.click()  # a picked card and its piles
             page.mouse.move(0, 0)

@@ -12,6 +12,7 @@ page itself would only say why on its message line; a refused command changes no
 from __future__ import annotations
 
 from .base import CommandsBase, Rooms
+from .editor import EditorCommands
 from .game import GameCommands
 from .help import UNDO_REFUSALS, HelpCommands
 from .moves import MoveCommands
@@ -23,7 +24,8 @@ from .tutorial import TutorialCommands
 __all__ = ["UNDO_REFUSALS", "Commands", "CommandsBase", "Rooms"]
 
 
-class Commands(GameCommands, MoveCommands, HelpCommands, RecordCommands, TutorialCommands, TabCommands, SwitchCommands):
+class Commands(GameCommands, EditorCommands, MoveCommands, HelpCommands, RecordCommands, TutorialCommands, TabCommands,
+               SwitchCommands):
     """One method per command. It holds the page's parts (``Rooms``) only to carry the
     command out; the callers (input, the rooms and the host) hold this and the store,
     never each other."""

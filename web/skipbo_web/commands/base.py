@@ -18,6 +18,7 @@ if TYPE_CHECKING:
         Browser,
         ComputerTurns,
         DragAndDrop,
+        EditorDesk,
         Keyboard,
         Motion,
         Narration,
@@ -55,6 +56,7 @@ class Rooms:
     motion: Motion                  # a dragged card refused flies back
     restore: AsideGames             # a game set aside, offered back
     aside: AsideDesk                # what is kept aside: the sheet's downloads and deletions
+    editor: EditorDesk              # the position editor's clipboard
 
 
 class CommandsBase:

@@ -141,3 +141,11 @@ class AsideDesk(Protocol):
 
     def action(self, action: str, key: str | None) -> None: ...
 
+
+
+class EditorDesk(Protocol):
+    """The position editor's room: its link or embed code copied to the clipboard, its
+    table saved as a file."""
+
+    def copy(self, embed: bool = False) -> None: ...
+    def save(self) -> None: ...

@@ -16,12 +16,14 @@ from ..commands import Commands, Rooms
 from ..i18n import LANGUAGES
 from ..state.messages import Message
 from ..state.store import GAME, SHOWING
+from ..views.editor_view import entry_tree as editor_entry
 from .page_aside import AsideDesk
 from .page_assist import Assist, Narration
 from .page_celebrate import Celebration
 from .page_computer import ComputerTurns
 from .page_dom import Browser, attr, js
 from .page_drag import DragAndDrop
+from .page_editor import EditorDesk
 from .page_frame import Frame
 from .page_host import HostLink
 from .page_join import JoinTable
@@ -59,14 +61,17 @@ class App:
                  "replay": lambda state, kind: self.records.sheet_tree(state, kind),
                  "stats": lambda state, kind: self.stats.sheet_tree(state),
                  "puzzles": lambda state, kind: self.puzzles.sheet_tree(state),
-                 "aside": lambda state, kind: self.aside.sheet_tree(state)}
+                 "aside": lambda state, kind: self.aside.sheet_tree(state),
+                 "editor": lambda state, kind: self.editor.sheet_tree(state)}
         self.sheet = Sheet(self.store, commands, self.session, browser, self.patcher, views,
-                           intro=(lambda state: self.tutorial.entry_tree(state), PuzzleSession.entry_tree))
+                           intro=(lambda state: self.tutorial.entry_tree(state), PuzzleSession.entry_tree,
+                                  lambda state: editor_entry(state.look.lang)))
         self.computer = ComputerTurns(self.store, self.commands)
         self.tutorial = TutorialSession(self.store, commands, self.session, browser, self.patcher, self.root)
         self.records = RecordsDesk(self.store, commands, self.session, browser)
         self.stats = StatsDesk(self.store, commands, self.session, browser)
         self.aside = AsideDesk(commands, self.session, browser)
+        self.editor = EditorDesk(self.store, commands, browser)
         self.sound = Sound(self.store, browser)
         self.assist = Assist(self.store, self.patcher, browser.by_id("assist"))
         self.narration = Narration(self.store, self.patcher, browser.by_id("announce"))
@@ -97,7 +102,8 @@ class App:
                              (self.puzzles, PanelPart(self.pairing_panel)))
         commands.wire(Rooms(self.session, browser, self.root, self.sheet, self.records, self.tutorial,
                             self.puzzles, self.stats, self.positions, self.computer, self.keys,
-                            self.drag, self.table, self.narration, self.motion, self.restore, self.aside))
+                            self.drag, self.table, self.narration, self.motion, self.restore, self.aside,
+                            self.editor))
         if self.elsewhere_role is None:
             self.tabs.claim()  # the tab opened last has the game
         self.follow_store()
@@ -113,6 +119,8 @@ class App:
             open_setup = False
         elif self.puzzles.on_load(session.given):
             open_setup = False
+        if session.edit:  # ?edit=1: the editor, at pos= or at the table on screen (a bad pos=: a notice)
+            open_setup = False
         session.report()  # one notice for whatever damaged values start-up set aside
         if not elsewhere and self.restore.offer():  # a game set aside: no new-game screen over the offer
             open_setup = False
@@ -120,6 +128,8 @@ class App:
         self.screen.render()
         if open_setup:
             self.commands.open_sheet("setup")
+        elif session.edit:
+            self.commands.open_editor(*(session.given.get(k) for k in ("pos", "names", "ai")))
 
     def follow_store(self) -> None:
         """Subscribe the screen, the save, the statistics and the effects to the store, in
@@ -221,6 +231,12 @@ class App:
         name = attr(target, "name")
         if name in ("record-file", "replay-step", "replay-turn", "replay-seat"):
             self.records.change(name, target)
+        elif name == "editor-file" and self.store.state.sheet == "editor":
+            self.editor.change(target)
+        elif name == "editor-name" and self.store.state.sheet == "editor":
+            seat = attr(target, "data-seat") or ""
+            if seat.isdigit():
+                self.commands.editor_name(int(seat), str(target.value or ""))
         elif name == "speed" and js(target.closest("#bar")) is not None:
             self.commands.set_speed(int(target.value))  # (the bar's menu stays open: page_table)
         elif self.store.state.sheet == "setup" and name in ("players", "wild_cards", "lang"):
@@ -286,6 +302,7 @@ ACTIONS: dict[str, Action] = {
     "aside": lambda c, el: c.open_sheet("aside"),
     "records": lambda c, el: c.open_sheet("records"),
     "puzzles": lambda c, el: c.open_sheet("puzzles"),
+    "editor": lambda c, el: c.open_editor(),
     "sound": lambda c, el: c.toggle_sound(),
     "theme": lambda c, el: c.next_theme(),
     "close": lambda c, el: c.close_sheet(),
@@ -303,11 +320,13 @@ ACTIONS: dict[str, Action] = {
     "restore-aside": lambda c, el: c.restore_aside(),
     "dismiss": lambda c, el: c.dismiss(int(attr(el, "data-index") or 0)),
 }
+EDITOR_ATTRS = ("pile", "card", "seat", "n")  # what the editor's buttons say of themselves
 # Families of buttons whose room reads the rest of the name (and the element).
 ROOMS: tuple[tuple[str | tuple[str, ...], Callable[[Commands, str, Any], None]], ...] = (
     ("tutorial-", lambda c, action, el: c.tutorial_action(action)),
     ("puzzle", lambda c, action, el: c.puzzle_action(action, attr(el, "data-puzzle"))),
     ("stats-", lambda c, action, el: c.stats_action(action)),
     ("aside-", lambda c, action, el: c.aside_action(action, attr(el, "data-store"))),
+    ("ed-", lambda c, action, el: c.editor_action(action, *(attr(el, f"data-{a}") for a in EDITOR_ATTRS))),
     (("record", "replay", "share"), lambda c, action, el: c.record_action(action, attr(el, "data-step"))),
 )

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 # patch, at ``SHOWN``), a pick when it is shown or refused (``REFUSED``: the pile picked is
 # for the refusal's note), the sheet draws itself (page_sheet, page_records), and
 # ``DRAWN`` is the screen's own.
-UNDRAWN = frozenset({DRAWN, PLAYED, "moved", PICKED, "picked", "sheet", "draft", "draft_errors", "replay"})
+UNDRAWN = frozenset({DRAWN, PLAYED, "moved", PICKED, "picked", "sheet", "draft", "draft_errors", "replay",
+                     "editor", "editor_note"})
 # Heard by effects that read the page as patched: the patch comes first.
 AFTER_PATCH = frozenset({SHOWN, REFUSED})
 

@@ -75,12 +75,14 @@ class Session:
         self.seen: str | None = None  # the saved game as this tab last read or wrote it
         self.waiting: Controller | None = None  # the address's game, until the player says to start it
         saved = self.load_saved(notices)
-        # ?position=<address> is fetched once the page is up (page_positions); ?pos= is read now
+        # ?position=<address> is fetched once the page is up (page_positions); ?pos= is read now,
+        # but with ?edit=1 it is the editor's table (opened by App), not a game
+        self.edit = self.given.get("edit") == "1" and not self.embed
         self.position_url = self.given.get("position")
-        placed = self.url_position(url.settings or self.settings, saved, notices)
+        placed = None if self.edit else self.url_position(url.settings or self.settings, saved, notices)
         if placed is not None:
             ctrl = placed
-        elif url.settings is not None:
+        elif url.settings is not None and not self.edit:  # (with edit=1, names= and ai= are the editor's)
             if saved is not None and saved.origin == url.origin and url.seed is not None:
                 ctrl = saved  # the same address again: resume that game
             else:
@@ -93,8 +95,9 @@ class Session:
             ctrl = saved
         else:
             ctrl = Controller.start(self.settings, new_seed())
-            self.open_setup = not self.lost_save and not self.keep_newer and self.position_url is None
-        self.url_game = (url.settings is not None and self.waiting is None) or placed is not None
+            self.open_setup = not self.lost_save and not self.keep_newer and self.position_url is None \
+                and not self.edit
+        self.url_game = (url.settings is not None and self.waiting is None and not self.edit) or placed is not None
         self.dealt_now = ctrl is not saved  # a new deal, not in storage yet
         if not self.storage.ok:  # the game on the table is not saved (a value kept stuck: report() says)
             notices.append(Message("notice.no_storage"))

@@ -76,7 +76,7 @@ class Sheet:
         """Patch the dialog to sheet ``kind`` (``None``: empty); keyed by kind, so another
         sheet's nodes are made anew."""
         body = self.body(kind).keyed(kind) if kind is not None else None
-        self.view.show(h("dialog", props(id="sheet", class_="sheet wide" if kind == "replay" else "sheet",
+        self.view.show(h("dialog", props(id="sheet", class_="sheet wide" if kind in ("replay", "editor") else "sheet",
                                          aria_labelledby="sheet-title"), body))
 
     def open(self, kind: str) -> None:

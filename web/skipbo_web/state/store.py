@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from skipbo_core.ai.hints import Hint
 
     from .controller import Controller, LogEntry
+    from .editor import Editor
     from .look import Look
     from .messages import Message
     from .protocol import Pile
@@ -128,6 +129,8 @@ class PageState:
     drag: Drag | None = None      # a card being dragged, while it is
     menu: Look | None = None      # the look in which the bar's More menu was opened: a new look closes it
     picked: str | None = None     # the pile or card being picked (its data-key: "0:S", "B2", "H3"), while it is
+    editor: Editor | None = None  # the table in the position editor, while it is being built ...
+    editor_note: Message | None = None  # ... and what its last Copy, Save or Open came to
 
     @property
     def mode(self) -> Mode:

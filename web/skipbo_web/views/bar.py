@@ -46,14 +46,14 @@ def sound_switch(look: Look) -> El:
 
 
 def bar_tree(look: Look, speed: int, menu_open: bool = False) -> El:
-    """``#bar``: title, new game, then speed, languages, colours, sound, help, records and
-    statistics: in the bar's row where there is room, on a phone upright behind the More
+    """``#bar``: title, new game, then speed, languages, colours, sound, help, records,
+    statistics and the position editor: in the bar's row where there is room, on a phone upright behind the More
     button (style.css shows ``#bar-more`` as the bar's row or as the menu's panel), open
     when ``menu_open``."""
     lang = look.lang
     more = t(lang, "bar.more")
     help_ = t(lang, "bar.help")
-    records, stats = t(lang, "bar.records"), t(lang, "bar.stats")
+    records, stats, editor = t(lang, "bar.records"), t(lang, "bar.stats"), t(lang, "editor.title")
     return h("header", props(id="bar", data_menu="open" if menu_open else None),
              h("h1", None, t(lang, "title")),
              h("button", props(type="button", class_="tool", data_action="new", aria_keyshortcuts="N"),
@@ -70,7 +70,10 @@ def bar_tree(look: Look, speed: int, menu_open: bool = False) -> El:
                  h("span", props(class_="records-text"), records)),
                h("button", props(type="button", class_="tool stats-tool", data_action="stats", title=stats),
                  h("span", props(class_="stats-icon", aria_hidden="true")),
-                 h("span", props(class_="stats-text"), stats))))
+                 h("span", props(class_="stats-text"), stats)),
+               h("button", props(type="button", class_="tool editor-tool", data_action="editor", title=editor),
+                 h("span", props(class_="editor-icon", aria_hidden="true")),
+                 h("span", props(class_="editor-text"), editor))))
 
 
 def foot_tree(lang: str, version: str | None) -> El:
