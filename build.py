@@ -155,6 +155,20 @@ def ensure_chromium(py: Path) -> None:
     apt_install("chromium")
 
 
+def ensure_mosquitto() -> None:
+    """The room-code tests' MQTT broker (e2e/broker.py): Debian's mosquitto, installed as
+    root where missing; elsewhere those tests skip, naming why."""
+    from e2e.broker import mosquitto_path
+
+    if mosquitto_path() is not None:
+        step(f"mosquitto found: {mosquitto_path()}")
+    elif is_root():
+        step("No mosquitto found (the room-code tests' broker): installing Debian's with apt")
+        apt_install("mosquitto")
+    else:
+        step("No mosquitto found and not root: the room-code tests will skip")
+
+
 def build_wheel(py: Path) -> Path:
     """Build skipbo_core as a pure-Python wheel in build/wheels/."""
     step("Building the skipbo_core wheel")
@@ -680,6 +694,7 @@ def cmd_serve(port: int, base: str) -> None:
 def cmd_test(pytest_args: list[str]) -> int:
     py = build(dev=True)
     ensure_chromium(py)
+    ensure_mosquitto()
     step("Running ruff (lint settings in pyproject.toml)")
     lint = subprocess.run([str(py), "-m", "ruff", "check", "."], cwd=ROOT).returncode
     if lint:
