@@ -92,3 +92,22 @@ def test_any_json_is_a_message_or_a_wire_error(value: object) -> None:
     except WireError:
         return
     assert read_room(room.encode_room(message)) == message
+
+
+def test_the_build_option_names_the_relays_and_refuses_a_wrong_list(tmp_path) -> None:
+    import shutil
+    from pathlib import Path
+
+    import build
+
+    shutil.copy2(Path(build.WEB) / "room.mjs", tmp_path / "room.mjs")
+    before = (tmp_path / "room.mjs").read_text()
+    with pytest.raises(build.BuildError):
+        build.set_relays(tmp_path, "ws://broker.example/mqtt")
+    assert (tmp_path / "room.mjs").read_text() == before  # a wrong list changes nothing
+    build.set_relays(tmp_path, "wss://a.example/mqtt, wss://b.example:8884/mqtt")
+    text = (tmp_path / "room.mjs").read_text()
+    assert 'Object.freeze([\n  "wss://a.example/mqtt",\n  "wss://b.example:8884/mqtt",\n]);' in text
+    assert "broker.emqx.io" not in text and text.replace(text[text.index("export const DEFAULT"):
+                                                              text.index("]);") + 3], "") == \
+        before.replace(before[before.index("export const DEFAULT"):before.index("]);") + 3], "")
