@@ -102,3 +102,24 @@ def test_a_wrong_code_is_said_and_the_page_stays_its_own(rtc_pages: RtcPages, si
                            timeout=30_000)
     assert page.locator("#pairing").is_hidden()
     assert page.locator('#table [data-seat="0"][data-link="here"]').count() == 1
+
+
+def test_the_code_of_a_game_that_is_over_says_it_has_expired(rtc_pages: RtcPages, site: SiteServer,
+                                                             broker: Broker) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=3, stock=3, relay=broker.url)
+    host.locator(f'{INVITE} [data-action="pair-code"]').click()
+    code = host.locator(f"{INVITE} [data-room-code]")
+    code.wait_for(timeout=TIMEOUT)
+    shown = code.inner_text()
+    play_turn(host, 0)
+    host.wait_for_selector('#table[data-turn="1"]', timeout=TIMEOUT)
+    host.locator('[data-seat="1"] [data-choice="end"]').click()  # the host ends the game: the code expires
+    host.wait_for_selector('#table[data-over="1"]', timeout=TIMEOUT)
+
+    guest = newcomer(rtc_pages, site, broker)
+    type_code(guest, shown, name="Bea")
+    guest.wait_for_selector('#notices:has-text("That table\'s game is over: its room code has expired")',
+                            timeout=TIMEOUT)
+    assert guest.locator('#table [data-seat="0"][data-link="here"]').count() == 1
+    assert host.locator('[data-pairing="invite"]').count() == 0  # nothing was offered, nobody let in
