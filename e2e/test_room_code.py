@@ -123,3 +123,32 @@ def test_the_code_of_a_game_that_is_over_says_it_has_expired(rtc_pages: RtcPages
                             timeout=TIMEOUT)
     assert guest.locator('#table [data-seat="0"][data-link="here"]').count() == 1
     assert host.locator('[data-pairing="invite"]').count() == 0  # nothing was offered, nobody let in
+
+
+def test_after_a_drop_the_same_code_brings_the_player_back(rtc_pages: RtcPages, site: SiteServer,
+                                                           broker: Broker) -> None:
+    host = rtc_pages.new_page()
+    open_game(host, site.url, players=2, remote=1, seed=5, stock=3, relay=broker.url)
+    host.locator(f'{INVITE} [data-action="pair-code"]').click()
+    code = host.locator(f"{INVITE} [data-room-code]")
+    code.wait_for(timeout=TIMEOUT)
+    shown = code.inner_text()
+    for name in ("Bea", "Bea again"):  # the second time on a page opened anew, as after a lost phone
+        guest = newcomer(rtc_pages, site, broker)
+        type_code(guest, shown, name=name)
+        host.locator(f'{INVITE} [data-knock="1"]:has-text("{name} wants")').wait_for(timeout=TIMEOUT)
+        host.locator(f'{INVITE} [data-action="pair-let-in"]').click()
+        host.wait_for_selector('[data-seat="1"][data-link="connected"]', timeout=TIMEOUT)
+        guest.wait_for_selector('#table [data-seat="1"].me', timeout=TIMEOUT)
+        if name == "Bea":
+            play_turn(host, 0)
+            guest.wait_for_selector('#table[data-turn="1"]', timeout=TIMEOUT)
+            guest.close()  # its tab closed: the seat is away, and the code still takes it
+            host.wait_for_selector('#table [data-seat="1"][data-link="away"]', timeout=TIMEOUT)
+            assert host.locator(f"{INVITE} [data-room-code]").inner_text() == shown
+    guest.wait_for_function("n => document.getElementById('pairing').dataset.n === n",
+                            arg=str(host.evaluate("Number(document.querySelector('.log ol').dataset.count)")),
+                            timeout=TIMEOUT)
+    assert shared(guest) == shared(host)
+    guest_turn(guest)  # and it plays on
+
