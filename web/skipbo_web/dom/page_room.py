@@ -15,7 +15,7 @@ for, for as long as the game is on the table; once it is over a knock hears that
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..state.messages import Message
 from ..state.pairing import AWAY, CONNECTED, WAITING
@@ -25,10 +25,10 @@ from .page_dom import JsException
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from ..remote.host import TableHost
     from ..remote.room import RoomMessage
-    from ..state.pairing import Invite
+    from ..state.pairing import Invite, Pairing
     from .page_dom import Browser
-    from .page_pairing import HostPairing
 
 WAIT_MS = 20_000  # a relay up, a table that answers, a channel open: each within this
 KNOCK_MS = 2_000  # a joiner knocks again until the table has heard it
@@ -77,10 +77,25 @@ def send(room: Any, message: RoomMessage) -> None:
     asyncio.ensure_future(run())
 
 
+class Host(Protocol):
+    """What of the host's pairing (``page_pairing.HostPairing``) its rooms use."""
+
+    browser: Browser
+    table: TableHost | None
+    pairing: Pairing | None
+    links: dict[int, Any]
+
+    def invite(self, seat: int) -> Invite | None: ...
+    def render(self) -> None: ...
+    def listen(self, target: Any, event: str, handler: Any) -> None: ...
+    def host_name(self) -> str: ...
+    async def accept(self, invite: Invite, text: str) -> bool: ...
+
+
 class HostRooms:
     """The host's rooms, one a remote seat; knocks become the seat's ``Invite.knock``."""
 
-    def __init__(self, host: HostPairing) -> None:
+    def __init__(self, host: Host) -> None:
         self.host = host
         self.rooms: dict[int, Any] = {}  # seat -> its Room (room.mjs)
         self.relays: tuple[str, ...] = ()
@@ -152,7 +167,7 @@ class HostRooms:
         if action == "pair-let-in" and link is not None and invite.state in (WAITING, AWAY):
             invite.letting, invite.note = guest, Message("pair.connecting")
             send(room, room_message("offer", guest, str(link.packed)))
-        else:
+        elif action == "pair-refuse":
             invite.knock, invite.letting = None, None
             send(room, room_message("turned", guest, "refused"))
         self.host.render()
