@@ -155,18 +155,20 @@ def ensure_chromium(py: Path) -> None:
     apt_install("chromium")
 
 
-def ensure_mosquitto() -> None:
-    """The room-code tests' MQTT broker (e2e/broker.py): Debian's mosquitto, installed as
-    root where missing; elsewhere those tests skip, naming why."""
-    from e2e.broker import mosquitto_path
+def ensure_relay_servers() -> None:
+    """The room-code tests' MQTT broker and TURN server (e2e/broker.py): Debian's mosquitto
+    and coturn, installed as root where missing; elsewhere those tests skip, naming why."""
+    from e2e.broker import mosquitto_path, turnserver_path
 
-    if mosquitto_path() is not None:
-        step(f"mosquitto found: {mosquitto_path()}")
+    missing = [name for name, found in (("mosquitto", mosquitto_path()), ("coturn", turnserver_path()))
+               if found is None]
+    if not missing:
+        step(f"mosquitto and coturn found: {mosquitto_path()}, {turnserver_path()}")
     elif is_root():
-        step("No mosquitto found (the room-code tests' broker): installing Debian's with apt")
-        apt_install("mosquitto")
+        step(f"Not found: {', '.join(missing)} (the room-code tests' servers): installing Debian's with apt")
+        apt_install(*missing)
     else:
-        step("No mosquitto found and not root: the room-code tests will skip")
+        step(f"Not found and not root: {', '.join(missing)}; the tests that need them will skip")
 
 
 def build_wheel(py: Path) -> Path:
@@ -719,7 +721,7 @@ def cmd_serve(port: int, base: str, relays: str | None = None) -> None:
 def cmd_test(pytest_args: list[str]) -> int:
     py = build(dev=True)
     ensure_chromium(py)
-    ensure_mosquitto()
+    ensure_relay_servers()
     step("Running ruff (lint settings in pyproject.toml)")
     lint = subprocess.run([str(py), "-m", "ruff", "check", "."], cwd=ROOT).returncode
     if lint:

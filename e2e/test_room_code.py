@@ -13,7 +13,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page
 
-from e2e.broker import Broker
+from e2e import netns
+from e2e.broker import Broker, Turn
 from e2e.game_support import open_game, play_turn, wait_for_turn
 from e2e.rtc_support import RtcPages
 from e2e.support import BOOT_TIMEOUT_MS, READY
@@ -33,10 +34,11 @@ def broker() -> Iterator[Broker]:
     started.stop()
 
 
-def newcomer(rtc_pages: RtcPages, site: SiteServer, broker: Broker) -> Page:
-    """A first visit on another device, naming the tests' broker: the new-game screen is open."""
+def newcomer(rtc_pages: RtcPages, site: SiteServer, broker: Broker, more: str = "") -> Page:
+    """A first visit on another device, naming the tests' broker (and ``more`` options):
+    the new-game screen is open."""
     page = rtc_pages.new_page()
-    page.goto(f"{site.url}?lang=en&speed=0&relay={quote(broker.url)}")
+    page.goto(f"{site.url}?lang=en&speed=0&relay={quote(broker.url)}{more}")
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     page.locator('input[name="room-code"]').wait_for(timeout=TIMEOUT)
     return page
@@ -151,4 +153,42 @@ def test_after_a_drop_the_same_code_brings_the_player_back(rtc_pages: RtcPages, 
                             timeout=TIMEOUT)
     assert shared(guest) == shared(host)
     guest_turn(guest)  # and it plays on
+
+
+# Before any script of a page: every connection only through a TURN server (as between two
+# networks that keep devices apart), which the page's own options do not ask for.
+RELAY_ONLY = """(() => {
+  const Native = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Native {
+    constructor(config = {}, ...rest) { super({...config, iceTransportPolicy: "relay"}, ...rest); }
+  };
+})();"""
+
+
+def test_through_a_turn_server_when_the_devices_cannot_reach_each_other(rtc_pages: RtcPages, site: SiteServer,
+                                                                       broker: Broker) -> None:
+    turn = Turn(netns.V0)
+    try:
+        host = rtc_pages.new_page()
+        host.context.add_init_script(RELAY_ONLY)
+        open_game(host, site.url, players=2, remote=1, seed=11, stock=2, relay=broker.url, ice=turn.ice)
+        host.locator(f'{INVITE} [data-action="pair-code"]').click()
+        code = host.locator(f"{INVITE} [data-room-code]")
+        code.wait_for(timeout=TIMEOUT)
+        guest = rtc_pages.new_page()
+        guest.context.add_init_script(RELAY_ONLY)
+        guest.goto(f"{site.url}?lang=en&speed=0&relay={quote(broker.url)}&ice={quote(turn.ice)}")
+        guest.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        type_code(guest, code.inner_text(), name="Bea")
+        host.locator(f'{INVITE} [data-knock="1"]').wait_for(timeout=TIMEOUT)
+        host.locator(f'{INVITE} [data-action="pair-let-in"]').click()
+        host.wait_for_selector('[data-seat="1"][data-link="connected"]', timeout=TIMEOUT)
+        guest.wait_for_selector('#table [data-seat="1"].me', timeout=TIMEOUT)
+        assert rtc_pages.candidates and all(" typ relay " in c for c in rtc_pages.candidates), rtc_pages.candidates
+        play_turn(host, 0)
+        guest.wait_for_selector('#table[data-turn="1"]', timeout=TIMEOUT)
+        guest_turn(guest)
+        wait_for_turn(host, 0, timeout=TIMEOUT)
+    finally:
+        turn.stop()
 

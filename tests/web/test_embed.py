@@ -51,7 +51,7 @@ BAD_VALUES = {"players": "9", "stock": "99", "ai": "genius", "seed": "-1", "huma
               "deck": "170", "target": "0", "lang": "<b>", "speed": "\u00b2", "faces": "tarot",
               "names": "x" * 2000, "embed": "2", "practice": "maybe", "host": "https://teach.example/page",
               "theme": "purple", "sound": "loud", "remote": "3",
-              "relay": "ws://broker.example/mqtt"}
+              "relay": "ws://broker.example/mqtt", "ice": "turn:turn.example.org"}
 
 
 def test_every_url_option_has_a_bad_value_tried() -> None:

@@ -111,3 +111,21 @@ def test_the_build_option_names_the_relays_and_refuses_a_wrong_list(tmp_path) ->
     assert "broker.emqx.io" not in text and text.replace(text[text.index("export const DEFAULT"):
                                                               text.index("]);") + 3], "") == \
         before.replace(before[before.index("export const DEFAULT"):before.index("]);") + 3], "")
+
+
+@pytest.mark.parametrize(("text", "servers"), [
+    ("stun:stun.example.org:3478", ({"urls": "stun:stun.example.org:3478"},)),
+    ("stun:stun.example.org, turn:ann:s3cret@turn.example.org:3478?transport=udp",
+     ({"urls": "stun:stun.example.org"},
+      {"urls": "turn:turn.example.org:3478?transport=udp", "username": "ann", "credential": "s3cret"})),
+    ("turns:u:p@[2001:db8::1]:5349", ({"urls": "turns:[2001:db8::1]:5349", "username": "u", "credential": "p"},)),
+    ("turn:turn.example.org", None), ("stun:u:p@stun.example.org", None), ("stun:stun.example.org:0", None),
+    ("stun:stun.example.org:99999", None), ("http://stun.example.org", None), ("stun:a?transport=udp", None),
+    ("stun:<b>", None), ("", None), (",".join(["stun:a.example"] * 5), None), ("turn:u:p w@t.example", None),
+])
+def test_the_ice_option(text: str, servers: tuple[dict[str, str], ...] | None) -> None:
+    from skipbo_web.state.address import parse_ice
+
+    assert parse_ice(text) == servers
+    options = parse_url({"ice": text}, Settings(), ["en"])
+    assert options.ice == (servers or ()) and ("ice" in options.bad) == (servers is None)

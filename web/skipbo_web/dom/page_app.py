@@ -90,6 +90,7 @@ class App:
         self.join = JoinTable(self.store, commands, browser, self.patcher, self.join_failed)
         self.reply_tab = ReplyTab(self.store, browser, self.patcher)
         self.pairing.rooms.relays = self.join.relays = self.session.relays
+        self.pairing.ice = self.join.ice = self.session.ice
         self.elsewhere_role = "guest" if "#join=" in address else "reply" if "#reply=" in address else None
         if self.elsewhere_role is not None:
             self.pairing.on = self.tabs.on = False

@@ -52,6 +52,7 @@ class JoinTable(PairingPanel):
         self.name = ""
         self.seeker: CodeSeeker | None = None  # the room code's side, when the page joins by one
         self.relays: tuple[str, ...] = ()  # the brokers of room codes (relay=; none: room.mjs's defaults)
+        self.ice: list[dict[str, str]] = []  # STUN and TURN servers (ice=; none by default)
 
     def start(self, href: str, name: str) -> None:
         """Answer the invitation in ``href`` (a link with ``#join=``)."""
@@ -104,7 +105,8 @@ class JoinTable(PairingPanel):
             meta = read_meta(str(read.meta))
             if meta is None:
                 return self.fail("malformed")
-            link = await module.answer(href, self.browser.js_object({"meta": clean_name(name)}))
+            link = await module.answer(href, self.browser.js_object({"meta": clean_name(name),
+                                                                     "iceServers": self.ice}))
         except JsException as exc:
             return self.fail(link_error(exc))
         host, token = meta

@@ -118,6 +118,7 @@ class HostPairing(PairingPanel):
         self.on = True  # False on a guest's page and a reply's tab: they hold no table
         self.away = AwaySeats(self)
         self.rooms = HostRooms(self)  # each invitation's room code
+        self.ice: list[dict[str, str]] = []  # STUN and TURN servers (ice=; none by default)
 
     # -- the game on the table -------------------------------------------------------------------
 
@@ -175,7 +176,7 @@ class HostPairing(PairingPanel):
             try:
                 if module is None:
                     raise JsException("link.mjs did not load")
-                link = await module.invite(self.browser.js_object({"meta": meta}))
+                link = await module.invite(self.browser.js_object({"meta": meta, "iceServers": self.ice}))
             except JsException as exc:
                 invite.state, invite.note = FAILED, Message("pair.refused_code", {"code": link_error(exc)})
                 self.render()
