@@ -311,37 +311,45 @@ def check_site(dist: Path, sources: Path | None = None) -> None:
 TEACHING_PAGES = ("teaching-example.html",)
 
 
-RELAYS_RE = re.compile(r"^export const DEFAULT_RELAYS = Object\.freeze\(\[\n.*?\n\]\);$", re.S | re.M)
+def set_default(path: Path, name: str, values: tuple[object, ...]) -> None:
+    """``export const <name> = Object.freeze([ ... ]);`` in the module at ``path`` lists ``values``."""
+    pattern = re.compile(rf"^export const {name} = Object\.freeze\(\[\n.*?\]\);$", re.S | re.M)
+    text = path.read_text()
+    if len(pattern.findall(text)) != 1:
+        raise BuildError(f"{path.name} must define {name} once, as Object.freeze([ one a line ])")
+    lines = "".join(f"  {json.dumps(value)},\n" for value in values)
+    path.write_text(pattern.sub(lambda _: f"export const {name} = Object.freeze([\n{lines}]);", text))
 
 
-def set_relays(dist: Path, relays: str | None) -> None:
-    """``--relays URL,URL``: the room codes' default brokers in dist/room.mjs (the URL option
-    ``relay=`` still overrides them), checked as that option is."""
-    if relays is None:
-        return
+def set_relays(dist: Path, relays: str | None, ice: str | None = None) -> None:
+    """``--relays URL,URL``: the room codes' default brokers in dist/room.mjs; ``--ice``: the
+    default STUN and TURN servers in dist/link.mjs (the URL options ``relay=`` and ``ice=``
+    still override them), checked as those options are."""
     sys.path.insert(0, str(WEB))
-    from skipbo_web.state.address import parse_relays
+    from skipbo_web.state.address import parse_ice, parse_relays
 
-    urls = parse_relays(relays)
-    if urls is None:
-        raise BuildError(f"--relays: not a list of at most 8 wss:// addresses: {relays!r}")
-    room = dist / "room.mjs"
-    text = room.read_text()
-    if len(RELAYS_RE.findall(text)) != 1:
-        raise BuildError("web/room.mjs must define DEFAULT_RELAYS once, as Object.freeze([ one a line ])")
-    lines = "".join(f"  {json.dumps(url)},\n" for url in urls)
-    room.write_text(RELAYS_RE.sub(lambda _: f"export const DEFAULT_RELAYS = Object.freeze([\n{lines}]);", text))
-    print(f"    room.mjs: room codes through {', '.join(urls)}")
+    if relays is not None:
+        urls = parse_relays(relays)
+        if urls is None:
+            raise BuildError(f"--relays: not a list of at most 8 wss:// addresses: {relays!r}")
+        set_default(dist / "room.mjs", "DEFAULT_RELAYS", urls)
+        print(f"    room.mjs: room codes through {', '.join(urls)}")
+    if ice is not None:
+        servers = parse_ice(ice)
+        if servers is None:
+            raise BuildError(f"--ice: not a list of at most 4 stun: or turn:user:password@ addresses: {ice!r}")
+        set_default(dist / "link.mjs", "DEFAULT_ICE", servers)
+        print(f"    link.mjs: {len(servers)} STUN or TURN servers")
 
 
-def build_site(wheel: Path, relays: str | None = None) -> None:
+def build_site(wheel: Path, relays: str | None = None, ice: str | None = None) -> None:
     """Write the complete static site to dist/ (``relays``: the room codes' brokers, else
-    web/room.mjs's)."""
+    web/room.mjs's; ``ice``: STUN and TURN servers, else none)."""
     step(f"Writing the static site to {_shown(DIST)}/")
     shutil.rmtree(DIST, ignore_errors=True)
     # not web/rules/*.md, the rules page's texts: rendered into rules.html just below
     shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "pyscript.json", "rules"))
-    set_relays(DIST, relays)
+    set_relays(DIST, relays, ice)
     from tools.rules_page import write_rules_pages  # the rules page, from web/rules/<lang>.md
     write_rules_pages(DIST)
     for page in TEACHING_PAGES:  # host pages that steer the game, beside it (docs/EMBEDDING.md)
@@ -690,16 +698,16 @@ def _shown(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
-def build(dev: bool = False, relays: str | None = None) -> Path:
+def build(dev: bool = False, relays: str | None = None, ice: str | None = None) -> Path:
     """Install what the build needs, then build the wheel and the site. Returns the venv python."""
     py = ensure_venv(dev=dev)
     ensure_npm_packages()
-    build_site(build_wheel(py), relays)
+    build_site(build_wheel(py), relays, ice)
     return py
 
 
-def cmd_serve(port: int, base: str, relays: str | None = None) -> None:
-    build(relays=relays)
+def cmd_serve(port: int, base: str, relays: str | None = None, ice: str | None = None) -> None:
+    build(relays=relays, ice=ice)
     from tools.server import SiteServer
 
     try:
@@ -738,9 +746,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command")
     relays_help = "the room codes' MQTT brokers, wss:// addresses separated by commas (default: web/room.mjs's)"
-    sub.add_parser("build", help="build dist/ (the default)").add_argument("--relays", help=relays_help)
+    ice_help = "STUN and TURN servers (stun:host:port, turn:user:password@host:port), separated by commas"
+    build_cmd = sub.add_parser("build", help="build dist/ (the default)")
     serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
-    serve.add_argument("--relays", help=relays_help)
+    for command in (build_cmd, serve):
+        command.add_argument("--relays", help=relays_help)
+        command.add_argument("--ice", help=ice_help)
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000; a free one if busy)")
     serve.add_argument("--base", default="/", help="URL sub-path to serve the site under, e.g. /skipbo/")
     sub.add_parser("test", help="build, then run all tests; further arguments go to pytest")
@@ -752,11 +763,11 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
     try:
         if args.command == "serve":
-            cmd_serve(args.port, args.base, args.relays)
+            cmd_serve(args.port, args.base, args.relays, args.ice)
         elif args.command == "test":
             return cmd_test(extra)
         else:
-            build(relays=getattr(args, "relays", None))
+            build(relays=getattr(args, "relays", None), ice=getattr(args, "ice", None))
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1

@@ -129,3 +129,22 @@ def test_the_ice_option(text: str, servers: tuple[dict[str, str], ...] | None) -
     assert parse_ice(text) == servers
     options = parse_url({"ice": text}, Settings(), ["en"])
     assert options.ice == (servers or ()) and ("ice" in options.bad) == (servers is None)
+
+
+def test_the_build_option_names_the_ice_servers_and_refuses_a_wrong_list(tmp_path) -> None:
+    import shutil
+    from pathlib import Path
+
+    import build
+
+    shutil.copy2(Path(build.WEB) / "link.mjs", tmp_path / "link.mjs")
+    before = (tmp_path / "link.mjs").read_text()
+    assert "export const DEFAULT_ICE = Object.freeze([\n]);" in before  # none unless a site names some
+    with pytest.raises(build.BuildError):
+        build.set_relays(tmp_path, None, "turn:turn.example.org")  # a TURN server needs its user and password
+    assert (tmp_path / "link.mjs").read_text() == before
+    build.set_relays(tmp_path, None, "stun:stun.example.org:3478,turn:u:p@turn.example.org")
+    assert ('Object.freeze([\n  {"urls": "stun:stun.example.org:3478"},\n'
+            '  {"urls": "turn:turn.example.org", "username": "u", "credential": "p"},\n]);'
+            in (tmp_path / "link.mjs").read_text())
+
