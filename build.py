@@ -328,18 +328,15 @@ def set_relays(dist: Path, relays: str | None, ice: str | None = None) -> None:
     sys.path.insert(0, str(WEB))
     from skipbo_web.state.address import parse_ice, parse_relays
 
-    if relays is not None:
-        urls = parse_relays(relays)
-        if urls is None:
-            raise BuildError(f"--relays: not a list of at most 8 wss:// addresses: {relays!r}")
-        set_default(dist / "room.mjs", "DEFAULT_RELAYS", urls)
-        print(f"    room.mjs: room codes through {', '.join(urls)}")
-    if ice is not None:
-        servers = parse_ice(ice)
-        if servers is None:
-            raise BuildError(f"--ice: not a list of at most 4 stun: or turn:user:password@ addresses: {ice!r}")
-        set_default(dist / "link.mjs", "DEFAULT_ICE", servers)
-        print(f"    link.mjs: {len(servers)} STUN or TURN servers")
+    for option, given, parse, module, name, what in (
+            ("relays", relays, parse_relays, "room.mjs", "DEFAULT_RELAYS", "at most 8 wss:// addresses"),
+            ("ice", ice, parse_ice, "link.mjs", "DEFAULT_ICE", "at most 4 stun: or turn:user:password@ addresses")):
+        values = parse(given) if given is not None else ()
+        if values is None:
+            raise BuildError(f"--{option}: not a list of {what}: {given!r}")
+        if values:
+            set_default(dist / module, name, values)
+            print(f"    {module}: {name} from --{option}, {len(values)} of them")
 
 
 def build_site(wheel: Path, relays: str | None = None, ice: str | None = None) -> None:
