@@ -155,6 +155,22 @@ def ensure_chromium(py: Path) -> None:
     apt_install("chromium")
 
 
+def ensure_relay_servers() -> None:
+    """The room-code tests' MQTT broker and TURN server (e2e/broker.py): Debian's mosquitto
+    and coturn, installed as root where missing; elsewhere those tests skip, naming why."""
+    from e2e.broker import mosquitto_path, turnserver_path
+
+    missing = [name for name, found in (("mosquitto", mosquitto_path()), ("coturn", turnserver_path()))
+               if found is None]
+    if not missing:
+        step(f"mosquitto and coturn found: {mosquitto_path()}, {turnserver_path()}")
+    elif is_root():
+        step(f"Not found: {', '.join(missing)} (the room-code tests' servers): installing Debian's with apt")
+        apt_install(*missing)
+    else:
+        step(f"Not found and not root: {', '.join(missing)}; the tests that need them will skip")
+
+
 def build_wheel(py: Path) -> Path:
     """Build skipbo_core as a pure-Python wheel in build/wheels/."""
     step("Building the skipbo_core wheel")
@@ -295,12 +311,42 @@ def check_site(dist: Path, sources: Path | None = None) -> None:
 TEACHING_PAGES = ("teaching-example.html",)
 
 
-def build_site(wheel: Path) -> None:
-    """Write the complete static site to dist/."""
+def set_default(path: Path, name: str, values: tuple[object, ...]) -> None:
+    """``export const <name> = Object.freeze([ ... ]);`` in the module at ``path`` lists ``values``."""
+    pattern = re.compile(rf"^export const {name} = Object\.freeze\(\[\n.*?\]\);$", re.S | re.M)
+    text = path.read_text()
+    if len(pattern.findall(text)) != 1:
+        raise BuildError(f"{path.name} must define {name} once, as Object.freeze([ one a line ])")
+    lines = "".join(f"  {json.dumps(value)},\n" for value in values)
+    path.write_text(pattern.sub(lambda _: f"export const {name} = Object.freeze([\n{lines}]);", text))
+
+
+def set_relays(dist: Path, relays: str | None, ice: str | None = None) -> None:
+    """``--relays URL,URL``: the room codes' default brokers in dist/room.mjs; ``--ice``: the
+    default STUN and TURN servers in dist/link.mjs (the URL options ``relay=`` and ``ice=``
+    still override them), checked as those options are."""
+    sys.path.insert(0, str(WEB))
+    from skipbo_web.state.address import parse_ice, parse_relays
+
+    for option, given, parse, module, name, what in (
+            ("relays", relays, parse_relays, "room.mjs", "DEFAULT_RELAYS", "at most 8 wss:// addresses"),
+            ("ice", ice, parse_ice, "link.mjs", "DEFAULT_ICE", "at most 4 stun: or turn:user:password@ addresses")):
+        values = parse(given) if given is not None else ()
+        if values is None:
+            raise BuildError(f"--{option}: not a list of {what}: {given!r}")
+        if values:
+            set_default(dist / module, name, values)
+            print(f"    {module}: {name} from --{option}, {len(values)} of them")
+
+
+def build_site(wheel: Path, relays: str | None = None, ice: str | None = None) -> None:
+    """Write the complete static site to dist/ (``relays``: the room codes' brokers, else
+    web/room.mjs's; ``ice``: STUN and TURN servers, else none)."""
     step(f"Writing the static site to {_shown(DIST)}/")
     shutil.rmtree(DIST, ignore_errors=True)
     # not web/rules/*.md, the rules page's texts: rendered into rules.html just below
     shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "pyscript.json", "rules"))
+    set_relays(DIST, relays, ice)
     from tools.rules_page import write_rules_pages  # the rules page, from web/rules/<lang>.md
     write_rules_pages(DIST)
     for page in TEACHING_PAGES:  # host pages that steer the game, beside it (docs/EMBEDDING.md)
@@ -649,16 +695,16 @@ def _shown(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
-def build(dev: bool = False) -> Path:
+def build(dev: bool = False, relays: str | None = None, ice: str | None = None) -> Path:
     """Install what the build needs, then build the wheel and the site. Returns the venv python."""
     py = ensure_venv(dev=dev)
     ensure_npm_packages()
-    build_site(build_wheel(py))
+    build_site(build_wheel(py), relays, ice)
     return py
 
 
-def cmd_serve(port: int, base: str) -> None:
-    build()
+def cmd_serve(port: int, base: str, relays: str | None = None, ice: str | None = None) -> None:
+    build(relays=relays, ice=ice)
     from tools.server import SiteServer
 
     try:
@@ -680,6 +726,7 @@ def cmd_serve(port: int, base: str) -> None:
 def cmd_test(pytest_args: list[str]) -> int:
     py = build(dev=True)
     ensure_chromium(py)
+    ensure_relay_servers()
     step("Running ruff (lint settings in pyproject.toml)")
     lint = subprocess.run([str(py), "-m", "ruff", "check", "."], cwd=ROOT).returncode
     if lint:
@@ -695,8 +742,13 @@ def cmd_test(pytest_args: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("build", help="build dist/ (the default)")
+    relays_help = "the room codes' MQTT brokers, wss:// addresses separated by commas (default: web/room.mjs's)"
+    ice_help = "STUN and TURN servers (stun:host:port, turn:user:password@host:port), separated by commas"
+    build_cmd = sub.add_parser("build", help="build dist/ (the default)")
     serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    for command in (build_cmd, serve):
+        command.add_argument("--relays", help=relays_help)
+        command.add_argument("--ice", help=ice_help)
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000; a free one if busy)")
     serve.add_argument("--base", default="/", help="URL sub-path to serve the site under, e.g. /skipbo/")
     sub.add_parser("test", help="build, then run all tests; further arguments go to pytest")
@@ -708,11 +760,11 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
     try:
         if args.command == "serve":
-            cmd_serve(args.port, args.base)
+            cmd_serve(args.port, args.base, args.relays, args.ice)
         elif args.command == "test":
             return cmd_test(extra)
         else:
-            build()
+            build(relays=getattr(args, "relays", None), ice=getattr(args, "ice", None))
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from e2e.netns import is_own
-from e2e.support import BOOT_TIMEOUT_MS, READY
+from e2e.support import BOOT_TIMEOUT_MS, DIST, READY
+from tools.csp import policy
 from tools.server import HOST
 
 MDNS_NAME = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.local")
@@ -45,6 +48,26 @@ PREFS_SCRIPT = """(() => {
       localStorage.setItem("skipbo.settings", %s);
   } catch (e) { /* no storage here */ }
 })();"""
+MODULE_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+</head>
+<body></body>
+</html>
+"""
+
+
+def module_page(folder: Path, *modules: str) -> None:
+    """An empty page in ``folder`` under the game page's Content-Security-Policy, beside
+    dist/'s ``modules`` (as shipped), for a test to import them."""
+    for name in modules:
+        shutil.copy2(DIST / name, folder / name)
+    shutil.copy2(DIST / "favicon.svg", folder / "favicon.ico")  # what Chromium asks for
+    page = MODULE_PAGE.format(title=", ".join(modules))
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy("index.html", page)}">\n'
+    (folder / "index.html").write_text(page.replace('<meta charset="utf-8">\n', '<meta charset="utf-8">\n' + meta))
 
 
 def candidate_address(candidate: str) -> str:

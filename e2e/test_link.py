@@ -8,7 +8,6 @@ from __future__ import annotations
 import base64
 import json
 import re
-import shutil
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,22 +16,12 @@ import pytest
 from playwright.sync_api import Page
 
 from e2e import netns
-from e2e.rtc_support import MDNS_NAME, RtcPages
+from e2e.rtc_support import MDNS_NAME, RtcPages, module_page
 from e2e.support import DIST
-from tools.csp import policy
 from tools.server import SiteServer
 
 pytestmark = pytest.mark.netns
 
-PAGE = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>link.mjs</title>
-</head>
-<body></body>
-</html>
-"""
 # In the page: link.mjs as L, and watch(link), which keeps the link's events and messages.
 LOAD = """async () => {
   window.L = await import("./link.mjs");
@@ -60,10 +49,7 @@ def link_site(tmp_path_factory) -> Iterator[SiteServer]:
     """A page holding nothing but the Content-Security-Policy of the game's page, beside
     dist/'s link.mjs (as shipped)."""
     folder: Path = tmp_path_factory.mktemp("link")
-    shutil.copy2(DIST / "link.mjs", folder / "link.mjs")
-    shutil.copy2(DIST / "favicon.svg", folder / "favicon.ico")  # what Chromium asks for
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy("index.html", PAGE)}">\n'
-    (folder / "index.html").write_text(PAGE.replace('<meta charset="utf-8">\n', '<meta charset="utf-8">\n' + meta))
+    module_page(folder, "link.mjs")
     with SiteServer(folder) as server:
         yield server
 

@@ -235,7 +235,7 @@ def test_a_phone_camera_reads_the_invitation_and_the_reply_from_their_qr_codes(r
     host.locator(f"{INVITE} svg.pair-qr").scroll_into_view_if_needed()
     assert scanned(host, f"{INVITE} svg.pair-qr") == invitation.get_attribute("href")
     sizes = touch_sizes(host, f"{INVITE} button, {INVITE} input")
-    assert len(sizes) == 3 and all(w >= 44 and h >= 44 for w, h in sizes), sizes  # Copy link, the field, Connect
+    assert len(sizes) == 4 and all(w >= 44 and h >= 44 for w, h in sizes), sizes  # Copy, field, Connect, room code
     assert host.locator(f'{INVITE} [data-action="pair-share"]').count() == 0  # no share sheet in this browser
     host.locator(f'{INVITE} [data-action="pair-copy"]').click()
     host.wait_for_selector(f'{INVITE} .pair-note:has-text("did not let the page copy")', timeout=TIMEOUT)

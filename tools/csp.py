@@ -18,6 +18,9 @@ from pathlib import Path
 # Plain http to another origin only on this machine (a local server, the tests); a record
 # or a position by address (?record=, ?position=) may come from any https origin (docs/limits.md).
 WEB = "https: http://127.0.0.1:* http://localhost:*"
+# The brokers of room codes (web/mqtt.mjs): any wss:// one a site or a player names, plain
+# ws:// only on this machine (the tests' broker).
+RELAYS = "wss: ws://127.0.0.1:* ws://localhost:*"
 BASE = {"object-src": "'none'", "base-uri": "'none'", "form-action": "'none'"}
 
 # What each page needs; "{inline}" becomes the hashes of the page's inline scripts.
@@ -28,7 +31,7 @@ POLICIES: dict[str, dict[str, str]] = {
     # evaluated by the site's own code; no inline script or javascript: address runs).
     "index.html": {"default-src": "'self'", "script-src": "'self' 'unsafe-eval' 'wasm-unsafe-eval' {inline}",
                    "style-src": "'self' 'unsafe-inline'", "img-src": "'self'",
-                   "connect-src": f"'self' {WEB}", "worker-src": "'self'", "frame-src": "'none'", **BASE},
+                   "connect-src": f"'self' {WEB} {RELAYS}", "worker-src": "'self'", "frame-src": "'none'", **BASE},
     # the rules: one inline script that picks the language, inline styles, the icon
     "rules.html": {"default-src": "'none'", "script-src": "{inline}", "style-src": "'unsafe-inline'",
                    "img-src": "'self'", "frame-src": "'none'", **BASE},

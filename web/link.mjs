@@ -24,6 +24,10 @@ export const LIMITS = Object.freeze({
   connectMs: 20000, // from accept() until the channel is open, on the host
 });
 
+/** STUN and TURN servers used when the page names none (build.py --ice; none here). */
+export const DEFAULT_ICE = Object.freeze([
+]);
+
 export const CODES = Object.freeze([
   "too-long",     // a text, link or message over its limit
   "malformed",    // not a link of ours, or damaged
@@ -263,7 +267,7 @@ export class Link extends EventTarget {
     super();
     this.meta = checkMeta(options.meta ?? "");
     if (typeof RTCPeerConnection === "undefined") throw new LinkError("unsupported", "no WebRTC here");
-    const config = { iceServers: options.iceServers ?? [] };
+    const config = { iceServers: options.iceServers?.length ? options.iceServers : [...DEFAULT_ICE] };
     if (options.iceTransportPolicy) config.iceTransportPolicy = options.iceTransportPolicy;
     this.options = options;
     this.state = "new";
@@ -404,7 +408,7 @@ async function made(link, make) {
 }
 
 /**
- * The host's invitation for one seat. options: iceServers (default none), meta (the
+ * The host's invitation for one seat. options: iceServers (default DEFAULT_ICE), meta (the
  * page's own words for the guest: at most LIMITS.meta characters), base (the page's
  * address; default this page's), gatherMs, connectMs, iceTransportPolicy.
  */

@@ -74,7 +74,8 @@ def test_every_button_of_the_page_has_a_command(page: Any) -> None:
         found |= set(re.findall(r'data-action="([a-z-]+)"', text)) | set(re.findall(r'data_action="([a-z-]+)"', text))
     not_commands = {"speed", "players", "bar-menu", "take-over", "start"}  # fields, the bar's menu, the cover, the form
     # the pairing panel's buttons (pair-...) go to the panel itself (App.on_click), which names each one it takes
-    panel = (WEB / "dom" / "page_pairing.py").read_text(encoding="utf-8")
+    panel = "".join((WEB / "dom" / name).read_text(encoding="utf-8")
+                    for name in ("page_pairing.py", "page_room.py", "page_app.py"))
     missing = sorted(action for action in found - not_commands
                      if action not in page.app.ACTIONS
                      and not any(action.startswith(prefix) for prefix, _ in page.app.ROOMS)

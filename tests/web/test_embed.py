@@ -50,7 +50,8 @@ def test_query_options_take_the_first_value_and_refuse_a_huge_address() -> None:
 BAD_VALUES = {"players": "9", "stock": "99", "ai": "genius", "seed": "-1", "humans": "7", "teams": "yes",
               "deck": "170", "target": "0", "lang": "<b>", "speed": "\u00b2", "faces": "tarot",
               "names": "x" * 2000, "embed": "2", "practice": "maybe", "host": "https://teach.example/page",
-              "theme": "purple", "sound": "loud", "remote": "3"}
+              "theme": "purple", "sound": "loud", "remote": "3",
+              "relay": "ws://broker.example/mqtt", "ice": "turn:turn.example.org"}
 
 
 def test_every_url_option_has_a_bad_value_tried() -> None:

@@ -17,6 +17,7 @@ from ..i18n import LANGUAGES
 from ..state.messages import Message
 from ..state.store import GAME, SHOWING
 from ..views.editor_view import entry_tree as editor_entry
+from ..views.pairing import join_entry_tree
 from .page_aside import AsideDesk
 from .page_assist import Assist, Narration
 from .page_celebrate import Celebration
@@ -65,7 +66,8 @@ class App:
                  "editor": lambda state, kind: self.editor.sheet_tree(state)}
         self.sheet = Sheet(self.store, commands, self.session, browser, self.patcher, views,
                            intro=(lambda state: self.tutorial.entry_tree(state), PuzzleSession.entry_tree,
-                                  lambda state: editor_entry(state.look.lang)))
+                                  lambda state: editor_entry(state.look.lang),
+                                  lambda state: None if self.session.apart else join_entry_tree(state.look.lang)))
         self.computer = ComputerTurns(self.store, self.commands)
         self.tutorial = TutorialSession(self.store, commands, self.session, browser, self.patcher, self.root)
         self.records = RecordsDesk(self.store, commands, self.session, browser)
@@ -92,6 +94,8 @@ class App:
         self.pairing = HostPairing(self.store, commands, browser, self.patcher, self.computer)
         self.join = JoinTable(self.store, commands, browser, self.patcher, self.join_failed)
         self.reply_tab = ReplyTab(self.store, browser, self.patcher)
+        self.pairing.rooms.relays = self.join.relays = self.session.relays
+        self.pairing.ice = self.join.ice = self.session.ice
         self.elsewhere_role = "guest" if "#join=" in address else "reply" if "#reply=" in address else None
         if self.elsewhere_role is not None:
             self.pairing.on = self.tabs.on = False
@@ -190,6 +194,9 @@ class App:
         if attr(el, "data-action") == "speed" or el.tagName == "SELECT":
             return
         lang, action, slot = (attr(el, a) for a in ("data-lang", "data-action", "data-slot"))
+        if action == "pair-code-join":
+            self.join_by_code(el)
+            return
         if action and action.startswith("pair-"):
             self.pairing_panel().act(action, el)
             return
@@ -262,6 +269,27 @@ class App:
     def pairing_panel(self) -> HostPairing | JoinTable | ReplyTab:
         """The pairing panel this page shows: the host's, a guest's or a reply tab's."""
         return {"guest": self.join, "reply": self.reply_tab}.get(self.elsewhere_role or "", self.pairing)
+
+    def join_by_code(self, el: Any) -> None:
+        """"Join a table" on the new-game screen: the code typed, read; a page that is not a
+        table of its own (a guest already, a reply's tab, a frame) joins nothing."""
+        from ..remote.room import read_code
+
+        box = self.browser.query('input[name="room-code"]')
+        typed = str(box.value) if box is not None else ""
+        code = read_code(typed)
+        if code is None:
+            self.store.add_notice(Message("notice.code_bad", {"text": typed.strip()[:20]}))
+            return
+        if self.elsewhere_role is not None or self.session.apart:
+            return
+        named = self.browser.query('#setup input[name="name0"]')  # the name typed on the new-game screen
+        name = str(named.value).strip() if named is not None else ""
+        self.commands.close_sheet()
+        self.elsewhere_role = "guest"
+        self.pairing.on = self.tabs.on = False
+        self.pairing.close()
+        self.join.start_code(code, name or self.session.settings.seats[0].name)
 
     def join_failed(self, notice: Message) -> None:
         """The invitation in the address cannot be used: said, and the page is this

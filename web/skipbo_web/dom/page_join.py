@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ..remote.guest import GuestTable
     from ..state.store import Store
     from .page_dom import Browser
+    from .page_room import CodeSeeker
     from .patcher import Patcher
 
 PROTOCOL_CODES = ("stale", "not-your-turn", "game-over", "bad-notation", "not-seated", "flood", "bad-invitation",
@@ -50,6 +51,9 @@ class JoinTable(PairingPanel):
         self.link: Any = None
         self.lost = False  # the table's connection closed: a new invitation brings the page back
         self.name = ""
+        self.seeker: CodeSeeker | None = None  # the room code's side, when the page joins by one
+        self.relays: tuple[str, ...] = ()  # the brokers of room codes (relay=; none: room.mjs's defaults)
+        self.ice: list[dict[str, str]] = []  # STUN and TURN servers (ice=; none by default)
 
     def start(self, href: str, name: str) -> None:
         """Answer the invitation in ``href`` (a link with ``#join=``)."""
@@ -59,6 +63,24 @@ class JoinTable(PairingPanel):
         self.pairing = Pairing("guest", share=self.can_share(), note=Message("pair.connecting"))
         self.render()
         asyncio.ensure_future(self.answer(href, name))
+
+    def start_code(self, code: str, name: str) -> None:
+        """Seek the table of room ``code`` (as ``remote.room.read_code`` reads it) through the
+        relays; once its host lets this page in, the seat's invitation is answered as a link's."""
+        from ..remote.room import show_code
+        from .page_room import CodeSeeker
+
+        self.active, self.lost, self.name = True, False, name
+        self.pairing = Pairing("guest", note=Message("pair.code_looking", {"code": show_code(code)}))
+        self.seeker = CodeSeeker(self.browser, self.heard, lambda link: self.answer(link, name), self.fail_notice)
+        self.render()
+        asyncio.ensure_future(self.seeker.seek(code, clean_name(name), self.relays))
+
+    def heard(self, note: Message, host: str) -> None:
+        """The table of the code heard this page: whose it is, and that its player decides."""
+        if self.pairing is not None:
+            self.pairing.host = host
+        self.note(note)
 
     def on_hashchange(self, event: Any) -> None:
         """Another invitation opened in this tab: a page that lost its table (or is still
@@ -84,22 +106,45 @@ class JoinTable(PairingPanel):
             meta = read_meta(str(read.meta))
             if meta is None:
                 return self.fail("malformed")
-            link = await module.answer(href, self.browser.js_object({"meta": clean_name(name), "base": self.base()}))
+            link = await module.answer(href, self.browser.js_object({"meta": clean_name(name), "base": self.base(),
+                                                                     "iceServers": self.ice}))
         except JsException as exc:
             return self.fail(link_error(exc))
         host, token = meta
         self.link, self.guest = link, GuestTable(token, name=clean_name(name))
-        self.pairing.host, self.pairing.reply, self.pairing.note = host, str(link.link), None
+        if self.seeker is not None:  # by room code: the reply goes through the relay
+            self.pairing.host, self.pairing.note = host, Message("pair.connecting")
+            self.seeker.answer(str(link.packed))
+        else:
+            self.pairing.host, self.pairing.reply, self.pairing.note = host, str(link.link), None
         # a link given up for a newer one is heard no more
-        self.listen(link, "open", lambda event: self.link is link and self.send([self.guest.hello()]))
+        self.listen(link, "open", lambda event: self.link is link and self.on_open())
         self.listen(link, "message", lambda event: self.link is link and self.on_message(event))
         self.listen(link, "close", lambda event: self.link is link and self.on_close(event))
         self.render()
 
+    def on_open(self) -> None:
+        if self.seeker is not None:
+            self.seeker.opened()
+        self.send([self.guest.hello()])
+
     def fail(self, code: str) -> None:
+        if self.seeker is not None:
+            self.seeker.give_up(Message("notice.bad_join", {"code": code}))  # (which says it)
+        else:
+            self.fail_notice(Message("notice.bad_join", {"code": code}))
+
+    def fail_notice(self, notice: Message) -> None:
+        """Give up joining, saying why: the page is its own again."""
+        link, self.link, self.seeker = self.link, None, None
+        if link is not None:
+            try:
+                link.close()
+            except JsException:
+                pass
         self.active, self.pairing = False, None
         self.render()
-        self.give_up(Message("notice.bad_join", {"code": code}))
+        self.give_up(notice)
 
     def send(self, texts: list[str]) -> None:
         for text in texts:

@@ -20,6 +20,7 @@ from ..state.store import GAME
 from ..views.pairing import pairing_tree
 from .page_away import AwaySeats
 from .page_dom import JsException, attr, create_proxy, js
+from .page_room import HostRooms
 from .patcher import TreeView
 
 if TYPE_CHECKING:
@@ -122,6 +123,8 @@ class HostPairing(PairingPanel):
         self.channel: Any = None
         self.on = True  # False on a guest's page and a reply's tab: they hold no table
         self.away = AwaySeats(self)
+        self.rooms = HostRooms(self)  # each invitation's room code
+        self.ice: list[dict[str, str]] = []  # STUN and TURN servers (ice=; none by default)
 
     # -- the game on the table -------------------------------------------------------------------
 
@@ -189,6 +192,7 @@ class HostPairing(PairingPanel):
         links, self.links = list(self.links.values()), {}
         for link in links:  # (a link's close event is heard no more: it is not the seat's link now)
             link.close()
+        self.rooms.close()
         self.links, self.table, self.pairing = {}, None, None
         self.store.state.ctrl.connected = frozenset()
         self.render()
@@ -200,7 +204,7 @@ class HostPairing(PairingPanel):
             module = await link_module(self.browser)
         except JsException:
             module = None
-        host = next((p["name"] for s, p in enumerate(table.game.players) if s not in table.invites.seats), "")
+        host = self.host_name()
         for invite in only or list(self.pairing.invites if self.pairing else []):
             if self.table is not table:
                 return  # another game meanwhile
@@ -208,7 +212,8 @@ class HostPairing(PairingPanel):
             try:
                 if module is None:
                     raise JsException("link.mjs did not load")
-                link = await module.invite(self.browser.js_object({"meta": meta, "base": self.base()}))
+                link = await module.invite(self.browser.js_object({"meta": meta, "base": self.base(),
+                                                                   "iceServers": self.ice}))
             except JsException as exc:
                 invite.state, invite.note = FAILED, Message("pair.refused_code", {"code": link_error(exc)})
                 self.render()
@@ -228,6 +233,13 @@ class HostPairing(PairingPanel):
                         self.links.get(seat) is link and self.on_error(seat, event))
             self.render()
         self.listen_for_replies()
+
+    def host_name(self) -> str:
+        """The name of this device's player (the first seat not played elsewhere)."""
+        table = self.table
+        if table is None:
+            return ""
+        return next((p["name"] for s, p in enumerate(table.game.players) if s not in table.invites.seats), "")
 
     # -- the guests --------------------------------------------------------------------------------
 
@@ -253,7 +265,7 @@ class HostPairing(PairingPanel):
         self.dispatch(self.table.receive(seat, str(event.data)))
         invite = self.invite(seat)
         if invite is not None and self.table.invites.seat_of(seat) == seat and invite.state != CONNECTED:
-            invite.state, invite.note = CONNECTED, None
+            invite.state, invite.note, invite.knock, invite.letting = CONNECTED, None, None, None
             self.set_connected()
 
     def on_close(self, seat: int) -> None:
@@ -263,6 +275,7 @@ class HostPairing(PairingPanel):
         invite = self.invite(seat)
         if invite is not None and invite.state in (CONNECTED, WAITING, AWAY):  # its link is spent: a new one
             invite.state = AWAY if invite.state == CONNECTED else invite.state
+            invite.knock = invite.letting = None  # a room code's joiner knocks again
             self.away.offer_again(seat)
         self.set_connected()
 
@@ -302,7 +315,9 @@ class HostPairing(PairingPanel):
         invite = self.invite(int(seat_text)) if seat_text and seat_text.isdigit() else None
         if invite is None or invite.link is None:
             return
-        if action == "pair-copy":
+        if action in ("pair-code", "pair-let-in", "pair-refuse"):
+            self.rooms.act(action, invite)
+        elif action == "pair-copy":
             self.copy(invite.link, lambda note: setattr(invite, "note", note))
         elif action == "pair-share":
             self.share(invite.link)

@@ -63,6 +63,8 @@ class Session:
         self.record_url = self.given.get("record")  # ?record=<address>: opened in the replay viewer
         # host=<origin>: the only page that may send commands (None: the parent, whatever its origin)
         self.host_origin = url.host
+        self.relays = url.relays or ()  # relay=: the brokers of room codes (none: room.mjs's defaults)
+        self.ice = [dict(server) for server in url.ice]  # ice=: STUN and TURN servers (none by default)
         if url.ignored:  # wrong game options: no new game, whatever is saved goes on
             notices.append(Message("notice.url_ignored", {"names": ", ".join(url.ignored)}))
         if set(url.bad) - set(url.ignored):

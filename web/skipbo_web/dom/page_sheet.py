@@ -116,6 +116,10 @@ class Sheet:
 
     def on_submit(self, event: Any) -> None:
         event.preventDefault()
+        active = self.browser.window.document.activeElement
+        if active is not None and str(getattr(active, "name", "")) == "room-code":  # Enter in "Join a table"
+            self.browser.query('[data-action="pair-code-join"]').click()
+            return
         values = self.form_values()
         if values is not None:
             self.start(values)

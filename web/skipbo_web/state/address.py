@@ -20,7 +20,7 @@ from .settings import DEFAULT_LEVEL, FACES, MAX_NAME, MAX_SEATS, REMOTE, Seat, S
 
 URL_GAME_KEYS = ("players", "stock", "ai", "seed", "teams", "deck", "target", "humans", "names", "practice",
                  "remote")
-URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces", "embed", "host", "theme", "sound")
+URL_KEYS = (*URL_GAME_KEYS, "lang", "speed", "faces", "embed", "host", "theme", "sound", "relay", "ice")
 MAX_QUERY = 4096  # characters of the address after "?"; a longer one is refused whole
 
 
@@ -37,6 +37,63 @@ def query_options(search: str) -> tuple[dict[str, str], bool]:
     if len(query) > MAX_QUERY:
         return {k: out[k] for k in ("embed", "host") if k in out}, True
     return out, False
+
+
+MAX_RELAYS = 8
+MAX_RELAY_URL = 200
+_LOCAL = ("127.0.0.1", "localhost")
+
+
+def parse_relays(text: str) -> tuple[str, ...] | None:
+    """``relay=wss://a.example/mqtt,wss://b.example:8884/mqtt``: the brokers to use, at most
+    ``MAX_RELAYS``; each a ``wss://`` address (``ws://`` only on this machine) without user,
+    password or fragment. ``None`` when any is not."""
+    parts = [p.strip() for p in text.split(",")] if isinstance(text, str) else []
+    if not 1 <= len(parts) <= MAX_RELAYS:
+        return None
+    for part in parts:
+        if len(part) > MAX_RELAY_URL or not part.isascii() or not part.isprintable() or " " in part:
+            return None
+        try:
+            url = urlsplit(part)
+            url.port  # noqa: B018 (a port that is no number raises here)
+        except ValueError:
+            return None
+        local = url.hostname in _LOCAL
+        if not (url.scheme == "wss" or (url.scheme == "ws" and local)) or not url.hostname \
+                or url.username is not None or url.password is not None or url.fragment or "#" in part:
+            return None
+    return tuple(dict.fromkeys(parts))
+
+
+MAX_ICE = 4
+_ICE = re.compile(r"(stun|turns?):(?:([A-Za-z0-9._~-]{1,64}):([A-Za-z0-9._~-]{1,64})@)?"
+                  r"([A-Za-z0-9.-]{1,100}|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?(\?transport=(?:udp|tcp))?")
+
+
+def parse_ice(text: str) -> tuple[dict[str, str], ...] | None:
+    """``ice=stun:stun.example.org:3478,turn:user:secret@turn.example.org:3478``: the STUN
+    and TURN servers of this page's connections to other devices, as ``RTCPeerConnection``
+    takes them (``{"urls": ..., "username": ..., "credential": ...}``), at most ``MAX_ICE``.
+    A TURN server names its user and password before ``@``, a STUN server none. ``None``
+    when any is not such an address."""
+    parts = [p.strip() for p in text.split(",")] if isinstance(text, str) and len(text) <= 1000 else []
+    if not 1 <= len(parts) <= MAX_ICE:
+        return None
+    servers = []
+    for part in parts:
+        found = _ICE.fullmatch(part)
+        if found is None:
+            return None
+        scheme, user, password, host, port, transport = found.groups()
+        if (scheme == "stun") == (user is not None) or (port is not None and not 0 < int(port) < 65536) \
+                or (scheme == "stun" and transport):
+            return None
+        server = {"urls": f"{scheme}:{host}" + (f":{port}" if port else "") + (transport or "")}
+        if user is not None:
+            server |= {"username": user, "credential": password}
+        servers.append(server)
+    return tuple(servers)
 
 
 _HOST_NAME = re.compile(r"[a-z0-9.-]+|[0-9a-f:.]+")  # a name or an IP address (no spaces, no %-escapes)
@@ -102,6 +159,8 @@ class UrlOptions:
     theme: str | None = None  # theme=light|dark|auto: the table's colours for this visit
     sound: bool | None = None  # sound=0|1: sound off or on for this visit
     ignored: tuple[str, ...] = ()  # wrong game options, for which the address starts no game
+    relays: tuple[str, ...] | None = None  # relay=<wss://...>,...: room codes' brokers (None: the defaults)
+    ice: tuple[dict[str, str], ...] = ()  # ice=<stun:...>,<turn:...>: STUN and TURN servers (none: none)
 
 
 def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str]) -> UrlOptions:
@@ -155,11 +214,18 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
         if host is None:
             bad.append("host")
             host = ""  # a host= that cannot be read lets no one steer the game
+    relays = parse_relays(params["relay"]) if "relay" in params else None
+    if "relay" in params and relays is None:
+        bad.append("relay")  # a wrong list changes nothing: the defaults stay
+    ice = parse_ice(params["ice"]) if "ice" in params else ()
+    if ice is None:
+        bad.append("ice")  # a wrong list changes nothing: no ICE server, as before
+        ice = ()
     game_given = embed_on or any(k in params for k in URL_GAME_KEYS)  # an embedded table plays at once
     seed = number("seed", 0, 2**53)
     if not game_given:
         return UrlOptions(None, None, lang, speed, faces, tuple(bad), "", host=host, theme=theme,
-                          sound=sound_on)
+                          sound=sound_on, relays=relays, ice=ice)
     players = number("players", 2, MAX_SEATS) or 2
     level = params.get("ai", DEFAULT_LEVEL)
     if level not in LEVELS:
@@ -216,7 +282,7 @@ def parse_url(params: Mapping[str, str], base: Settings, languages: Iterable[str
     if ignored:
         settings, seed, origin = None, None, ""
     return UrlOptions(settings, seed, lang, speed, faces, tuple(dict.fromkeys(bad)), origin, embed_on, host, theme,
-                      sound_on, ignored)
+                      sound_on, ignored, relays, ice)
 
 
 def link_base(href: str) -> str:

@@ -23,6 +23,10 @@ class Invite:
     link: str | None = None
     state: str = MAKING
     note: Message | None = None
+    code: str | None = None  # its room code, once a relay carries it (remote.room)
+    knock: tuple[str, str] | None = None  # a joiner by room code waiting to be let in: (its id, its name)
+    letting: str | None = None  # the joiner let in, whose reply is awaited (its id)
+    code_note: Message | None = None  # why the room code cannot be used now
 
 
 @dataclass

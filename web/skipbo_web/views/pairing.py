@@ -68,9 +68,27 @@ def _invite(invite: Invite, ctrl: Controller, look: Look, share: bool) -> El:
                         h("input", props(type="text", name="reply", autocomplete="off", spellcheck="false"))),
                       h("button", props(type="button", data_action="pair-accept", data_seat=invite.seat),
                         t(lang, "pair.connect"))))
-    if invite.note is not None:
-        note = message_text(controller_names(ctrl), look, invite.note)
-        kids.append(h("p", props(class_="pair-note", role="status"), note))
+    if invite.link is not None and invite.state in (WAITING, AWAY):
+        if invite.code:
+            kids.append(h("p", props(class_="pair-code"), t(lang, "pair.code"), " ",
+                          h("strong", props(data_room_code=invite.code), f"{invite.code[:4]}-{invite.code[4:]}")))
+        elif invite.code is None:  # (asked for: "" while it is made)
+            kids.append(h("p", props(class_="pair-code"), t(lang, "pair.code_far"), " ",
+                          h("button", props(type="button", data_action="pair-code", data_seat=invite.seat),
+                            t(lang, "pair.code_make"))))
+    if invite.knock is not None and invite.state in (WAITING, AWAY):
+        kids.append(h("div", props(class_="pair-knock", data_knock=invite.seat),
+                      h("p", None, t(lang, "pair.knock", name=invite.knock[1] or name, n=invite.seat + 1)),
+                      None if invite.letting else h(
+                          "span", props(class_="pair-buttons"),
+                          h("button", props(type="button", data_action="pair-let-in", data_seat=invite.seat),
+                            t(lang, "pair.let_in")),
+                          h("button", props(type="button", data_action="pair-refuse", data_seat=invite.seat),
+                            t(lang, "pair.refuse")))))
+    for note in (invite.note, invite.code_note):
+        if note is not None:
+            kids.append(h("p", props(class_="pair-note", role="status"),
+                          message_text(controller_names(ctrl), look, note)))
     return h("div", props(class_="pair-invite", data_pairing="invite", data_seat=invite.seat,
                           data_state=invite.state), kids, key=f"invite{invite.seat}")
 
@@ -97,3 +115,14 @@ def pairing_tree(pairing: Pairing | None, ctrl: Controller, look: Look) -> El:
         kids.append(h("p", props(class_="pair-note", role="status"), note, key="note"))
     return h("section", props(id="pairing", class_="pairing", data_role=pairing.role, data_n=pairing.n,
                               aria_live="polite"), kids)
+
+
+def join_entry_tree(lang: str) -> El:
+    """"Join a table" on the new-game screen: a room code from the host's invitation, typed
+    (any case; hyphens and spaces as one likes) and joined."""
+    return h("div", props(class_="join-entry", data_pairing="join"),
+             h("label", None, h("span", None, t(lang, "join.code")),
+               h("input", props(type="text", name="room-code", autocomplete="off", spellcheck="false",
+                                autocapitalize="characters", maxlength=20, placeholder="7K3Q-X9MD"))),
+             h("button", props(type="button", data_action="pair-code-join"), t(lang, "join.button")),
+             h("p", props(class_="hint"), t(lang, "join.hint")))
