@@ -10,12 +10,14 @@ from urllib.parse import urlencode
 from playwright.sync_api import FrameLocator, Page
 
 from e2e.support import BOOT_TIMEOUT_MS, READY
+from skipbo_core import Game, Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # What the bar holds (data-action, data-lang or name): every one must stay in sight and reach
 BAR_CONTROLS = ("new", "speed", "en", "de", "da", "theme", "sound", "help", "records", "stats", "editor")
 HUMAN_TURN = '#table[data-turn="{seat}"]:not([data-over]), #table[data-over="1"]'
+NO_MATCH = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 1, "origin": ""}
 
 
 def open_game(page: Page, base_url: str, **options: object) -> Page:
@@ -23,6 +25,34 @@ def open_game(page: Page, base_url: str, **options: object) -> Page:
     wait until Python has taken over the table."""
     query = {"lang": "en", "speed": 0, **options}
     page.goto(f"{base_url}?{urlencode(query)}")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def late_game(players: int, teams: bool = False) -> dict:
+    """A game many turns on: everybody has discarded round and round, so every discard pile
+    holds a long fan (9 cards with two players, 8 on two piles with more), and nobody played
+    onto a building pile. Seat 0 (you) is to move, against computers (``ai:easy``)."""
+    game = Game.new(Rules(players=players, stock_size=5 if players > 2 else 30, teams=teams or None),
+                    seed=11, first=0)
+    turns, piles = (36, 4) if players == 2 else (16, 2)  # six players: the draw pile lasts 16 rounds
+    for turn in range(turns * players):
+        hand = [m for m in game.legal_moves() if m.from_hand and m.is_discard]
+        pile = f"D{turn // players % piles + 1}"
+        game.play(next(m for m in hand if m.target_slot == pile))
+    assert game.current_seat == 0 and not game.is_over
+    record = game.to_record()
+    record["players"] = [{"name": "", "kind": "human"}] + [{"name": "", "kind": "ai:easy"}] * (players - 1)
+    return record
+
+
+def resume(page: Page, base_url: str, record: dict, lang: str = "en") -> Page:
+    """Open ``record`` (a game record) as the game in progress, at speed 0 (its moves since
+    you last moved are the computer's turn the table marks)."""
+    page.goto(f"{base_url}?lang={lang}&speed=0")
+    page.evaluate("([r, m]) => { localStorage.clear(); localStorage.setItem('skipbo.current', r);"
+                  " localStorage.setItem('skipbo.match', m); }", [json.dumps(record), json.dumps(NO_MATCH)])
+    page.reload()
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     return page
 

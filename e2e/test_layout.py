@@ -6,7 +6,6 @@ room allows (at least the sizes below)."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections import Counter
@@ -16,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.game_support import BAR_CONTROLS, fresh_visit, open_game, play_turn, wait_for_turn
-from e2e.support import BOOT_TIMEOUT_MS, READY, KeptTab
+from e2e.game_support import BAR_CONTROLS, fresh_visit, late_game, open_game, play_turn, resume, wait_for_turn
+from e2e.support import BOOT_TIMEOUT_MS, KeptTab
 from skipbo_core import Game, Rules
 
 DESKTOP, PHONE, PHONE_SIDEWAYS = (1280, 800), (360, 740), (740, 360)
@@ -85,21 +84,6 @@ MEASURE = """pieces => {
 }"""
 
 
-def late_game(players: int) -> dict:
-    """A game many turns on: everybody has discarded round and round, so every discard pile
-    holds a long fan (9 cards with two players, 8 on two piles with six). Seat 0 is to move."""
-    game = Game.new(Rules(players=players, stock_size=5 if players > 2 else 30), seed=11, first=0)
-    turns, piles = (36, 4) if players == 2 else (16, 2)  # six players: the draw pile lasts 16 rounds
-    for turn in range(turns * players):
-        hand = [m for m in game.legal_moves() if m.from_hand and m.is_discard]
-        pile = f"D{turn // players % piles + 1}"
-        game.play(next(m for m in hand if m.target_slot == pile))
-    assert game.current_seat == 0 and not game.is_over
-    record = game.to_record()
-    record["players"] = [{"name": "", "kind": "human"}] + [{"name": "", "kind": "ai:easy"}] * (players - 1)
-    return record
-
-
 @pytest.fixture(scope="module", params=[DESKTOP, PHONE, PHONE_SIDEWAYS], ids=["desktop", "phone", "phone-sideways"])
 def screen_tab(request, browser: Browser) -> Iterator[KeptTab]:
     """One browser tab of the screen's size (a touch screen for the phones), kept for the
@@ -126,13 +110,7 @@ def screen(screen_tab: KeptTab) -> Page:
 def open_table(page: Page, url: str, table) -> int:
     """Show the table; returns the number of players."""
     if isinstance(table, tuple):
-        record = late_game(table[1])
-        match = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 1, "origin": ""}
-        page.goto(url + "?lang=en&speed=0")
-        page.evaluate("([r, m]) => { localStorage.clear(); localStorage.setItem('skipbo.current', r);"
-                      " localStorage.setItem('skipbo.match', m); }", [json.dumps(record), json.dumps(match)])
-        page.reload()
-        page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        resume(page, url, late_game(table[1]))
         counts = page.eval_on_selector_all(".me [data-slot^='D']", "es => es.map(e => +e.dataset.count)")
         assert max(counts) >= 8, counts
         return table[1]
@@ -311,17 +289,6 @@ def deep_pile_game() -> dict:
     while not (game.current_seat == 0 and len(game.view(0).building[0]) >= 7):
         game.play(bot(game.view(game.current_seat), game.legal_moves(), rng))
     return game.to_record()
-
-
-def resume(page: Page, url: str, record: dict, lang: str = "en") -> None:
-    """Open the page on a saved game ``record`` (its moves since you last moved are the
-    computer's turn the table marks)."""
-    match = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 0, "origin": ""}
-    page.goto(f"{url}?lang={lang}&speed=0")
-    page.evaluate("([r, m]) => { localStorage.clear(); localStorage.setItem('skipbo.current', r);"
-                  " localStorage.setItem('skipbo.match', m); }", [json.dumps(record), json.dumps(match)])
-    page.reload()
-    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
 
 
 def test_a_building_piles_stacked_edge_leaves_its_label_alone(screen: Page, site) -> None:

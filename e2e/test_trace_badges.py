@@ -5,18 +5,17 @@ team games on phones."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.support import BOOT_TIMEOUT_MS, READY, KeptTab, screen_tab_of
+from e2e.game_support import resume
+from e2e.support import KeptTab, screen_tab_of
 from skipbo_core import Game, Rules
 
 SCREENS = [(360, 740), (740, 360), (390, 844), (1280, 800)]
 TABLES = [(2, None), (3, None), (4, True), (5, None), (6, True)]  # players, teams
-MATCH = {"version": 1, "target": None, "first": 0, "history": [], "game_no": 0, "seed": 1, "origin": ""}
 # every building pile's top card: whether a badge's box meets it, and what a finger meets at its number
 COVERED = """() => {
   const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
@@ -59,11 +58,7 @@ def screen_tab(request, browser: Browser) -> Iterator[KeptTab]:
 
 
 def open_record(page: Page, url: str, record: dict) -> None:
-    page.goto(url + "?lang=de&speed=0")
-    page.evaluate("([r, m]) => { localStorage.clear(); localStorage.setItem('skipbo.current', r);"
-                  " localStorage.setItem('skipbo.match', m); }", [json.dumps(record), json.dumps(MATCH)])
-    page.reload()
-    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    resume(page, url, record, lang="de")
     page.wait_for_timeout(100)  # the fit runs after the table is drawn
 
 

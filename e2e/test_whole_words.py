@@ -24,7 +24,7 @@ CUT = """() => [...document.querySelectorAll('#table .player .who *')]
     }
     return false; }).map(e => e.textContent)"""
 SAID = "() => [...document.querySelectorAll('#table .player .who .hand-count')].map(e => e.textContent)"
-CASES = [((360, 740), 4), ((390, 844), 4), ((360, 740), 5), ((740, 360), 4), ((740, 360), 6),
+CASES = [((360, 740), 4), ((390, 844), 4), ((360, 740), 5), ((360, 740), 6), ((740, 360), 4), ((740, 360), 6),
          ((1280, 800), 4), ((1280, 800), 6)]
 
 

@@ -142,8 +142,9 @@ def seat_tree(model: TableModel, look: Look, seat: int) -> Part:
     name_el = h("span", props(class_="name"), head, key="name")
     # the hand's count before the line of the computer's turn: where the header is narrow (a
     # phone) that line is the one cut short (style.css shows it after the count where there is room)
-    held = h("span", props(class_="hand-count"), long_and_short(in_hand, t(lang, "hand.short", count=hand_size)),
-              key="hand-count")
+    # (data-count: the number alone, for the others' narrow areas on a phone, style.css)
+    held = h("span", props(class_="hand-count", data_count=hand_size),
+             long_and_short(in_hand, t(lang, "hand.short", count=hand_size)), key="hand-count")
     header = h("header", props(class_="who"), name_el, tags, held, trace)
     discard_row = h("div", props(class_="discards"), discards)
     row = h("div", props(class_="row"), stock, discard_row)
