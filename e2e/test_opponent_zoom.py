@@ -47,6 +47,14 @@ def test_a_tap_shows_another_players_area_large(browser: Browser, site, size, pl
     page.wait_for_selector(ZOOM)
     page.locator(f"{ZOOM} .opp").click()  # a tap on the copy itself
     page.wait_for_selector(ZOOM, state="detached")
+    # a finger's tap (touch events, not a mouse's click) on a pile opens it, and the click
+    # that ends that tap does not close it again; a second tap does
+    page.locator('[data-seat="1"] [data-slot="S"]').tap()
+    page.wait_for_selector(ZOOM)
+    page.wait_for_timeout(400)
+    assert page.locator(ZOOM).count() == 1, "the tap that opened the large copy closed it"
+    page.locator(f"{ZOOM} .opp").tap()
+    page.wait_for_selector(ZOOM, state="detached")
     # a card of yours picked: a tap on another's pile is refused, as before
     page.locator('[data-seat="0"] [data-slot="H"]').first.click()
     page.locator('[data-seat="1"] [data-slot="D1"]').click()

@@ -169,6 +169,11 @@ class App:
     def click_slot(self, el: Any, keyboard: bool, drop: str | None = None) -> None:
         """A pile or hand card was clicked (tapped, chosen with Enter, or a dragged card
         dropped on it: ``drop`` is the ``data-key`` of the pile or card it came from)."""
+        if drop is None and not keyboard and self.zoom.wants(el):
+            # a finger's tap on another player's pile (the drag's handler takes touch taps
+            # on stocks and discard piles, before any click): that area, large
+            self.zoom.open(el)
+            return
         if self.elsewhere_role is not None and (self.pairing_panel().pairing is None
                                                 or not self.pairing_panel().pairing.seated):
             return  # a guest's page before its table came, a reply's tab: nothing to play here

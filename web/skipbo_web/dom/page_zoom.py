@@ -29,7 +29,9 @@ class OpponentZoom:
         self.root = root  # the table
         self.dialog: Any = None
         self.seat: str | None = None
-        self._close = create_proxy(lambda *_: self.close())
+        self.pressed = False  # a pointer went down on the open copy (the click it makes closes it)
+        self._close = create_proxy(self._on_click)
+        self._press = create_proxy(lambda *_: setattr(self, "pressed", True))
 
     def wants(self, el: Any) -> bool:
         """Whether a click on ``el`` is for the zoom: inside another player's area (not a
@@ -46,7 +48,16 @@ class OpponentZoom:
         dialog = self._dialog()
         self._draw(area)
         if not dialog.open:
+            self.pressed = False
             dialog.showModal()
+
+    def _on_click(self, event: Any) -> None:
+        """A tap on the copy closes it; the click that ends the tap which opened it (its
+        pointer went down on the table, before the copy was there) does not. A click made
+        with the keyboard (Enter on the close button: ``detail`` 0) always does."""
+        pressed, self.pressed = self.pressed, False
+        if pressed or event.detail == 0:
+            self.close()
 
     def close(self) -> None:
         self.seat = None
@@ -67,6 +78,7 @@ class OpponentZoom:
             doc = self.browser.document
             self.dialog = doc.createElement("dialog")
             self.dialog.className = "zoom"
+            self.dialog.addEventListener("pointerdown", self._press)
             self.dialog.addEventListener("click", self._close)  # a tap anywhere closes it
             self.dialog.addEventListener("close", create_proxy(lambda *_: setattr(self, "seat", None)))
             doc.body.appendChild(self.dialog)
