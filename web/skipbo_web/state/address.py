@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from skipbo_core import Rules
 from skipbo_core.ai import LEVELS
@@ -295,4 +295,4 @@ def link_base(href: str) -> str:
     'http://127.0.0.1:8000/skipbo/'
     """
     parts = urlsplit(href)
-    return parts._replace(query="", fragment="").geturl()
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
