@@ -80,6 +80,9 @@ class Screen:
             self.changed |= what - UNDRAWN
         if what & AFTER_PATCH:
             self.flush()
+        elif PLAYED in what:
+            pass  # what changed with a move played (its line) is drawn with the move, at SHOWN:
+            # a patch before that would draw the new table before the flight measured the old
         elif self.due and not self.scheduled:
             self.scheduled = True
             self.browser.window.queueMicrotask(self._soon)
