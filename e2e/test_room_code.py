@@ -44,6 +44,14 @@ def newcomer(rtc_pages: RtcPages, site: SiteServer, broker: Broker, more: str = 
     return page
 
 
+def room_code(host: Page) -> str:
+    """The host asks for its invitation's room code ("Make a room code") and reads it."""
+    host.locator(f'{INVITE} [data-action="pair-code"]').click()
+    code = host.locator(f"{INVITE} [data-room-code]")
+    code.wait_for(timeout=TIMEOUT)
+    return code.inner_text()
+
+
 def type_code(page: Page, code: str, name: str = "") -> None:
     if name:
         page.locator('#setup input[name="name0"]').fill(name)
@@ -56,10 +64,8 @@ def test_a_friend_types_the_room_code_and_the_host_lets_them_in(rtc_pages: RtcPa
     host = rtc_pages.new_page()
     open_game(host, site.url, players=2, remote=1, seed=11, stock=2, names="Ann", relay=broker.url)
     assert host.locator(f"{INVITE} [data-room-code]").count() == 0  # no relay is contacted unless asked
-    host.locator(f'{INVITE} [data-action="pair-code"]').click()
+    shown = room_code(host)
     code = host.locator(f"{INVITE} [data-room-code]")
-    code.wait_for(timeout=TIMEOUT)
-    shown = code.inner_text()
     assert len(shown) == 9 and shown[4] == "-" and shown.replace("-", "") == code.get_attribute("data-room-code")
 
     guest = newcomer(rtc_pages, site, broker)
@@ -110,10 +116,7 @@ def test_the_code_of_a_game_that_is_over_says_it_has_expired(rtc_pages: RtcPages
                                                              broker: Broker) -> None:
     host = rtc_pages.new_page()
     open_game(host, site.url, players=2, remote=1, seed=3, stock=3, relay=broker.url)
-    host.locator(f'{INVITE} [data-action="pair-code"]').click()
-    code = host.locator(f"{INVITE} [data-room-code]")
-    code.wait_for(timeout=TIMEOUT)
-    shown = code.inner_text()
+    shown = room_code(host)
     play_turn(host, 0)
     host.wait_for_selector('#table[data-turn="1"]', timeout=TIMEOUT)
     host.locator('[data-seat="1"] [data-choice="end"]').click()  # the host ends the game: the code expires
@@ -131,10 +134,7 @@ def test_after_a_drop_the_same_code_brings_the_player_back(rtc_pages: RtcPages, 
                                                            broker: Broker) -> None:
     host = rtc_pages.new_page()
     open_game(host, site.url, players=2, remote=1, seed=5, stock=3, relay=broker.url)
-    host.locator(f'{INVITE} [data-action="pair-code"]').click()
-    code = host.locator(f"{INVITE} [data-room-code]")
-    code.wait_for(timeout=TIMEOUT)
-    shown = code.inner_text()
+    shown = room_code(host)
     for name in ("Bea", "Bea again"):  # the second time on a page opened anew, as after a lost phone
         guest = newcomer(rtc_pages, site, broker)
         type_code(guest, shown, name=name)
@@ -172,14 +172,12 @@ def test_through_a_turn_server_when_the_devices_cannot_reach_each_other(rtc_page
         host = rtc_pages.new_page()
         host.context.add_init_script(RELAY_ONLY)
         open_game(host, site.url, players=2, remote=1, seed=11, stock=2, relay=broker.url, ice=turn.ice)
-        host.locator(f'{INVITE} [data-action="pair-code"]').click()
-        code = host.locator(f"{INVITE} [data-room-code]")
-        code.wait_for(timeout=TIMEOUT)
+        shown = room_code(host)
         guest = rtc_pages.new_page()
         guest.context.add_init_script(RELAY_ONLY)
         guest.goto(f"{site.url}?lang=en&speed=0&relay={quote(broker.url)}&ice={quote(turn.ice)}")
         guest.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-        type_code(guest, code.inner_text(), name="Bea")
+        type_code(guest, shown, name="Bea")
         host.locator(f'{INVITE} [data-knock="1"]').wait_for(timeout=TIMEOUT)
         host.locator(f'{INVITE} [data-action="pair-let-in"]').click()
         host.wait_for_selector('[data-seat="1"][data-link="connected"]', timeout=TIMEOUT)
